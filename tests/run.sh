@@ -1,0 +1,13 @@
+#!/bin/sh
+# tests/run.sh BUILD — everything `make test` runs.  Fails if any part fails.
+set -u
+B=${1:-build}
+status=0
+step() { echo "== $*"; "$@" || status=1; }
+step "$B/unit-tests"
+[ -x tests/symbols.sh ] && step tests/symbols.sh "$B"
+for s in "$B"/spec-*; do [ -x "$s" ] && step "$s"; done
+for e in "$B"/example-*; do [ -x "$e" ] && step "$e" >/dev/null; done
+[ -x tests/cli.sh ] && step tests/cli.sh "$B"
+[ $status -eq 0 ] && echo "ALL TESTS PASSED" || echo "SOME TESTS FAILED"
+exit $status
