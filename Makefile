@@ -33,7 +33,7 @@ PKG_LIBS    := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 OPT         ?= -O2
 WARN        := -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow=local -Wvla
 CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -g $(OPT) $(WARN) -fPIC -fvisibility=hidden \
-               -Iinclude -Isrc $(PKG_CFLAGS)
+               -Iinclude -Isrc -I$(BUILD)/gen $(PKG_CFLAGS)
 ifneq ($(SANITIZE),)
 CFLAGS_BASE += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=undefined -DSK_SANITIZE=1
 LDSAN       := -fsanitize=$(SANITIZE)
@@ -63,13 +63,15 @@ EXAMPLES    := $(patsubst examples/%.c,$(BUILD)/example-%,$(wildcard examples/*.
 all: lib $(CLI) $(UNIT) $(SPEC_BIN) $(BENCH_BIN) $(EXAMPLES)
 lib: $(STATIC) $(SHARED)
 
+Q ?= @
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	@echo "  CC $<"
+	$(Q)$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/%.o: %.S
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(Q)$(CC) $(CFLAGS) -c $< -o $@
 
 $(STATIC): $(LIB_OBJ)
 	@rm -f $@
@@ -88,6 +90,15 @@ $(SHARED): $(LIB_OBJ) $(BUILD)/exports.map
 
 $(CLI): $(CLI_OBJ) $(STATIC)
 	$(CC) $(LDSAN) -o $@ $(CLI_OBJ) $(STATIC) $(LDLIBS)
+
+# Commands register themselves with SK_CMD("name", fn, "hint"); lines in
+# src/cmd; the registry is generated from those lines, sorted by name.
+CMD_SRC     := $(sort $(shell find src/cmd -name '*.c'))
+$(BUILD)/gen/cmd_list.h: $(CMD_SRC)
+	@mkdir -p $(dir $@)
+	@grep -h '^SK_CMD(' $(CMD_SRC) | sed 's/);[[:space:]]*$$/)/' | LC_ALL=C sort -u > $@.tmp && mv $@.tmp $@
+$(BUILD)/src/cmd/cmd.o: $(BUILD)/gen/cmd_list.h
+
 
 # Unit tests: every TEST(name) in tests/unit/*.c is collected into a list.
 $(BUILD)/tests/unit/list.h: $(UNIT_SRC)
