@@ -27,6 +27,8 @@ const char *sk_version(void) { return SK_VERSION; }
 int64_t sk_shell_now_ns(const sk_shell *sh) { return sh->cfg->wall(sh->cfg->clock_ud); }
 int64_t sk_shell_monotonic_ns(const sk_shell *sh) { return sh->cfg->mono(sh->cfg->clock_ud); }
 
+static int poll_shell(void *ud) { return sk_shell_check(ud); }
+
 sk_shell *sk_shell_new(const sk_config *cfg)
 {
     if (!cfg) return NULL;
@@ -55,6 +57,8 @@ sk_shell *sk_shell_new(const sk_config *cfg)
     sh->io.abort = &sh->abort;
     sh->io.vfs = &sh->vfs;
     sh->io.rng = &sh->rng;
+    sh->io.poll = poll_shell;
+    sh->io.poll_ud = sh;
     sk_sched_init(&sh->sched, &sh->alloc, cfg->fiber_stack, cfg->stack_budget);
     if (sh_state_new(sh)) goto fail;
     return sh;

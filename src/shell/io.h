@@ -55,6 +55,10 @@ typedef struct sk_iorun {
     const volatile int *abort;     /* non-zero: every blocking op returns SK_IO_ABORT */
     const struct sk_vfs *vfs;
     uint64_t *rng;                 /* state of /dev/urandom */
+    /* Polled by long-running commands (cmd_aborted): checks the clock and
+     * cancellation; non-zero when the run must end.  May be NULL. */
+    int (*poll)(void *poll_ud);
+    void *poll_ud;
 } sk_iorun;
 
 typedef struct sk_sink {
