@@ -184,6 +184,26 @@ int fsu_printf(sk_cmd *c, const char *fmt, ...)
     return rc;
 }
 
+int fsu_confirm(sk_cmd *c, const char *fmt, ...)
+{
+    sk_out_flush(&c->out);
+    sk_buf b = SK_BUF_INIT(c->a);
+    va_list ap;
+    va_start(ap, fmt);
+    if (!sk_buf_puts(&b, c->name) && !sk_buf_put(&b, ": ", 2) && !fsu_vformat(&b, fmt, ap))
+        sk_out_write(&c->err, b.p, b.len);
+    va_end(ap);
+    sk_buf_free(&b);
+    sk_out_flush(&c->err);
+    sk_in in;
+    if (cmd_open_input(c, "-", &in)) return 0;
+    int first = -1, ch;
+    while ((ch = sk_in_getc(&in)) >= 0 && ch != '\n')
+        if (first < 0) first = ch;
+    cmd_close_input(c, &in);
+    return first == 'y' || first == 'Y';
+}
+
 /* ---- modes ------------------------------------------------------------------ */
 
 void fsu_mode_string(const sk_stat *st, char out[11])
@@ -206,6 +226,11 @@ void fsu_mode_string(const sk_stat *st, char out[11])
 enum { M_ORDINARY, M_COPY, M_XIFX };
 
 int fsu_parse_mode(const char *spec, uint32_t old, int is_dir, uint32_t *out)
+{
+    return fsu_parse_mode_umask(spec, old, is_dir, FSU_UMASK, out);
+}
+
+int fsu_parse_mode_umask(const char *spec, uint32_t old, int is_dir, uint32_t umask, uint32_t *out)
 {
     const uint32_t ALL = 07777, UGO = 0777;
     const char *p = spec;
@@ -265,9 +290,9 @@ int fsu_parse_mode(const char *spec, uint32_t old, int is_dir, uint32_t *out)
             } else if (flag == M_XIFX) {
                 if ((mode & 0111) || is_dir) value |= 0111;
             }
-            value &= (affected ? affected : ~(uint32_t)FSU_UMASK) & ~omit;
+            value &= (affected ? affected : ~umask) & ~omit;
             if (op == '=') {
-                uint32_t preserved = (affected ? ~affected : (uint32_t)FSU_UMASK) | omit;
+                uint32_t preserved = (affected ? ~affected : umask) | omit;
                 mode = (mode & preserved) | value;
             } else if (op == '+') {
                 mode |= value;

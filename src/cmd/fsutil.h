@@ -43,6 +43,10 @@ int fsu_printf(sk_cmd *c, const char *fmt, ...);
 /* "Try 'NAME --help' for more information." after a usage message. */
 int fsu_usage_error(sk_cmd *c, const char *fmt, ...);
 
+/* Print "NAME: " + prompt on stderr and read one line from stdin (byte by
+ * byte, so nothing past the line is consumed): 1 when it starts with y/Y. */
+int fsu_confirm(sk_cmd *c, const char *fmt, ...);
+
 /* ---- modes ----------------------------------------------------------------- */
 
 /* "drwxr-xr-x" (10 chars + NUL) for a stat. */
@@ -50,6 +54,8 @@ void fsu_mode_string(const sk_stat *st, char out[11]);
 /* Apply a chmod mode spec (octal or symbolic "u+x,go-w,a=r,+X") to `old`.
  * Returns 0 and *out, or -1 when the spec is invalid. */
 int fsu_parse_mode(const char *spec, uint32_t old, int is_dir, uint32_t *out);
+/* Same with an explicit umask (applied when "who" is omitted). */
+int fsu_parse_mode_umask(const char *spec, uint32_t old, int is_dir, uint32_t umask, uint32_t *out);
 
 /* ---- time ------------------------------------------------------------------ */
 
