@@ -89,6 +89,7 @@ $(SHARED): $(LIB_OBJ) $(BUILD)/exports.map
 	ln -sf libsandkiste.so.$(SOVERSION) $(BUILD)/libsandkiste.so
 
 $(CLI): $(CLI_OBJ) $(STATIC)
+	@echo "  LD $@"
 	$(CC) $(LDSAN) -o $@ $(CLI_OBJ) $(STATIC) $(LDLIBS)
 
 # Commands register themselves with SK_CMD("name", fn, "hint"); lines in
@@ -115,9 +116,9 @@ $(BUILD)/spec-%: tests/spec/%.c $(STATIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
 
-$(BUILD)/bench-%: bench/%.c $(STATIC)
+$(BUILD)/bench-%: bench/%.c $(BUILD)/tools/json.o $(STATIC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
+	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/tools/json.o $(STATIC) $(LDLIBS)
 
 $(BUILD)/example-%: examples/%.c $(STATIC)
 	@mkdir -p $(dir $@)
