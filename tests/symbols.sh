@@ -32,7 +32,7 @@ dlopen dlsym dlmopen syscall ptrace kill raise signal sigaction alarm sleep usle
 abort __assert_fail exit _exit _Exit atexit
 stdout stderr stdin printf vprintf puts putchar fputs fputc fwrite fprintf vfprintf perror'
 
-exempt_hostdir='open openat opendir fdopendir readdir readdir64 closedir stat lstat fstat fstatat statx read write pread pwrite close unlink unlinkat rmdir mkdir mkdirat rename renameat symlink readlink readlinkat chmod fchmod truncate ftruncate utimensat lseek __xstat __lxstat __fxstat'
+exempt_hostdir='symlinkat linkat renameat2 fstatat64 faccessat open openat opendir fdopendir readdir readdir64 closedir stat lstat fstat fstatat statx read write pread pwrite close unlink unlinkat rmdir mkdir mkdirat rename renameat symlink readlink readlinkat chmod fchmod truncate ftruncate utimensat lseek __xstat __lxstat __fxstat'
 exempt_clock='clock_gettime'
 
 for o in $objs; do
