@@ -50,6 +50,7 @@ static void repr_float(D *d, double v, const char *suffix)
             for (int k = 0; k <= exp; k++) out[o++] = k < nd ? digits[k] : '0';
             out[o++] = '.';
             if (nd > exp + 1) for (int k = exp + 1; k < nd; k++) out[o++] = digits[k];
+            else if (*suffix) o--;   /* complex: 2j, not 2.0j */
             else out[o++] = '0';
         } else {
             out[o++] = '0';

@@ -166,12 +166,6 @@ static py_stmt *mks(P *p, py_stmt_kind k, int l, int c)
     return s;
 }
 
-static void copy_end(py_expr *dst, const py_expr *src)
-{
-    dst->end_lineno = src->end_lineno;
-    dst->end_col_offset = src->end_col_offset;
-}
-
 static const char *expr_name(const py_expr *e)
 {
     switch (e->kind) {
@@ -955,6 +949,7 @@ static py_expr *slices(P *p)
 
 static py_expr *primary(P *p)
 {
+    py_tok *st = TK(p);
     py_expr *e = atom(p);
     if (!e) return NULL;
     for (;;) {
@@ -963,7 +958,7 @@ static py_expr *primary(P *p)
             adv(p);
             if (!is_tok(p, T_NAME) || TK(p)->kw) return invalid(p);
             py_tok *nm = adv(p);
-            py_expr *a = mk(p, PY_EXPR_ATTRIBUTE, e->lineno, e->col_offset);
+            py_expr *a = mk(p, PY_EXPR_ATTRIBUTE, st->lineno, st->col);
             if (!a) return NULL;
             a->v.attribute.value = e;
             a->v.attribute.attr = nm->str;
@@ -977,8 +972,8 @@ static py_expr *primary(P *p)
             c->v.call.func = e;
             if (parse_args(p, &c->v.call.args, &c->v.call.keywords, 1, t->lineno, t->col, NULL))
                 return NULL;
-            c->lineno = e->lineno;
-            c->col_offset = e->col_offset;
+            c->lineno = st->lineno;
+            c->col_offset = st->col;
             span_end(p, &c->end_lineno, &c->end_col_offset);
             e = c;
         } else if (t->type == T_LSQB) {
@@ -988,7 +983,7 @@ static py_expr *primary(P *p)
             LEAVE(p);
             if (!s) return NULL;
             if (!accept(p, T_RSQB)) return maybe_comma(p, s);
-            py_expr *a = mk(p, PY_EXPR_SUBSCRIPT, e->lineno, e->col_offset);
+            py_expr *a = mk(p, PY_EXPR_SUBSCRIPT, st->lineno, st->col);
             if (!a) return NULL;
             a->v.subscript.value = e;
             a->v.subscript.slice = s;
@@ -1024,7 +1019,7 @@ static py_expr *power(P *p)
     if (accept(p, T_DOUBLESTAR)) {
         py_expr *r = factor(p);
         if (!r) return NULL;
-        py_expr *b = mk(p, PY_EXPR_BINOP, e->lineno, e->col_offset);
+        py_expr *b = mk(p, PY_EXPR_BINOP, st->lineno, st->col);
         if (!b) return NULL;
         b->v.binop.left = e;
         b->v.binop.op = PY_OP_POW;
@@ -1077,6 +1072,7 @@ static int binop_prec(int type, py_operator *op)
 
 static py_expr *binary(P *p, int minprec)
 {
+    py_tok *st = TK(p);
     py_expr *left = factor(p);
     if (!left) return NULL;
     for (;;) {
@@ -1091,9 +1087,9 @@ static py_expr *binary(P *p, int minprec)
         py_expr *b = alloc(p, sizeof *b);
         if (!b) return NULL;
         b->kind = PY_EXPR_BINOP;
-        b->lineno = left->lineno;
-        b->col_offset = left->col_offset;
-        copy_end(b, right);
+        b->lineno = st->lineno;
+        b->col_offset = st->col;
+        span_end(p, &b->end_lineno, &b->end_col_offset);
         b->v.binop.left = left;
         b->v.binop.op = op;
         b->v.binop.right = right;
@@ -1135,6 +1131,7 @@ static int cmp_op(P *p, py_cmpop *op)
 
 static py_expr *comparison(P *p)
 {
+    py_tok *st = TK(p);
     py_expr *left = bitor(p);
     if (!left) return NULL;
     py_cmpop op;
@@ -1156,9 +1153,9 @@ static py_expr *comparison(P *p)
     if (!oa) return nomem(p);
     for (int i = 0; i < opv.n; i++) oa[i] = (py_cmpop)(intptr_t)opv.v[i];
     e->kind = PY_EXPR_COMPARE;
-    e->lineno = left->lineno;
-    e->col_offset = left->col_offset;
-    copy_end(e, cmps.v[cmps.n - 1]);
+    e->lineno = st->lineno;
+    e->col_offset = st->col;
+    span_end(p, &e->end_lineno, &e->end_col_offset);
     e->v.compare.left = left;
     e->v.compare.ops.items = oa;
     e->v.compare.ops.n = opv.n;
@@ -1185,6 +1182,7 @@ static py_expr *inversion(P *p)
 
 static py_expr *boolop(P *p, int kw, py_expr *(*sub)(P *), py_boolop op)
 {
+    py_tok *st = TK(p);
     py_expr *first = sub(p);
     if (!first) return NULL;
     if (!is_kw(p, kw)) return first;
@@ -1198,9 +1196,9 @@ static py_expr *boolop(P *p, int kw, py_expr *(*sub)(P *), py_boolop op)
     py_expr *e = alloc(p, sizeof *e);
     if (!e) return NULL;
     e->kind = PY_EXPR_BOOLOP;
-    e->lineno = first->lineno;
-    e->col_offset = first->col_offset;
-    copy_end(e, v.v[v.n - 1]);
+    e->lineno = st->lineno;
+    e->col_offset = st->col;
+    span_end(p, &e->end_lineno, &e->end_col_offset);
     e->v.boolop.op = op;
     e->v.boolop.values = SEQ(py_expr_seq, v);
     return e;
@@ -1233,6 +1231,7 @@ static py_expr *expression(P *p)
         LEAVE(p);
         return r;
     }
+    py_tok *st = TK(p);
     py_expr *body = disjunction(p);
     if (!body || !is_kw(p, KW_IF)) { LEAVE(p); return body; }
     adv(p);
@@ -1250,9 +1249,9 @@ static py_expr *expression(P *p)
     py_expr *e = alloc(p, sizeof *e);
     if (!e) return NULL;
     e->kind = PY_EXPR_IFEXP;
-    e->lineno = body->lineno;
-    e->col_offset = body->col_offset;
-    copy_end(e, orelse);
+    e->lineno = st->lineno;
+    e->col_offset = st->col;
+    span_end(p, &e->end_lineno, &e->end_col_offset);
     e->v.ifexp.test = test;
     e->v.ifexp.body = body;
     e->v.ifexp.orelse = orelse;
@@ -1273,7 +1272,7 @@ static py_expr *named_expression(P *p)
         e->kind = PY_EXPR_NAMEDEXPR;
         e->lineno = target->lineno;
         e->col_offset = target->col_offset;
-        copy_end(e, v);
+        span_end(p, &e->end_lineno, &e->end_col_offset);
         e->v.namedexpr.target = target;
         e->v.namedexpr.value = v;
         return e;
@@ -1308,7 +1307,7 @@ static py_expr *star_expression(P *p)
     return expression(p);
 }
 
-static py_expr *tuple_of(P *p, py_expr *first, py_expr *(*sub)(P *), int (*stop)(P *))
+static py_expr *tuple_of(P *p, py_tok *st, py_expr *first, py_expr *(*sub)(P *), int (*stop)(P *))
 {
     vec v = {0};
     if (vpush(p, &v, first)) return NULL;
@@ -1318,7 +1317,7 @@ static py_expr *tuple_of(P *p, py_expr *first, py_expr *(*sub)(P *), int (*stop)
         if (!x) return NULL;
         if (vpush(p, &v, x)) return NULL;
     }
-    py_expr *e = mk(p, PY_EXPR_TUPLE, first->lineno, first->col_offset);
+    py_expr *e = mk(p, PY_EXPR_TUPLE, st->lineno, st->col);
     if (!e) return NULL;
     e->v.tuple.elts = SEQ(py_expr_seq, v);
     e->v.tuple.ctx = PY_CTX_LOAD;
@@ -1329,9 +1328,10 @@ static int stop_expr(P *p) { return !starts_expr(TK(p)) && !is_tok(p, T_STAR) &&
 
 static py_expr *star_expressions(P *p)
 {
+    py_tok *st = TK(p);
     py_expr *first = star_expression(p);
     if (!first || !is_tok(p, T_COMMA)) return first;
-    return tuple_of(p, first, star_expression, stop_expr);
+    return tuple_of(p, st, first, star_expression, stop_expr);
 }
 
 static py_expr *yield_expr(P *p)
@@ -1365,9 +1365,10 @@ static int stop_target(P *p) { return is_kw(p, KW_IN) || is_tok(p, T_EQUAL) || i
 
 static py_expr *star_targets(P *p)
 {
+    py_tok *st = TK(p);
     py_expr *first = star_target_item(p);
     if (!first || !is_tok(p, T_COMMA)) return first;
-    return tuple_of(p, first, star_target_item, stop_target);
+    return tuple_of(p, st, first, star_target_item, stop_target);
 }
 
 static int comp_for(P *p, py_comprehension_seq *out)
@@ -2300,11 +2301,12 @@ static py_stmt *try_stmt(P *p)
         eh->lineno = ex->lineno;
         eh->col_offset = ex->col;
         if (!is_tok(p, T_COLON)) {
+            py_tok *tst = TK(p);
             py_expr *ty = expression(p);
             if (!ty) return NULL;
             if (is_tok(p, T_COMMA)) {
                 /* PEP 758: except A, B: (no 'as') */
-                ty = tuple_of(p, ty, expression, stop_expr);
+                ty = tuple_of(p, tst, ty, expression, stop_expr);
                 if (!ty) return NULL;
                 if (is_kw(p, KW_AS))
                     return err_node(p, ty, "%s", "multiple exception types must be parenthesized when using 'as'");
@@ -2630,6 +2632,7 @@ static py_pattern *closed_pattern(P *p)
 
 static py_pattern *or_pattern(P *p)
 {
+    py_tok *st = TK(p);
     py_pattern *first = closed_pattern(p);
     if (!first || !is_tok(p, T_VBAR)) return first;
     vec v = {0};
@@ -2638,13 +2641,14 @@ static py_pattern *or_pattern(P *p)
         py_pattern *x = closed_pattern(p);
         if (!x || vpush(p, &v, x)) return NULL;
     }
-    py_pattern *r = mkp(p, PY_PAT_MATCHOR, first->lineno, first->col_offset);
+    py_pattern *r = mkp(p, PY_PAT_MATCHOR, st->lineno, st->col);
     if (r) r->v.matchor.patterns = SEQ(py_pattern_seq, v);
     return r;
 }
 
 static py_pattern *pattern(P *p)
 {
+    py_tok *st = TK(p);
     py_pattern *o = or_pattern(p);
     if (!o || !is_kw(p, KW_AS)) return o;
     adv(p);
@@ -2652,7 +2656,7 @@ static py_pattern *pattern(P *p)
     py_tok *nm = adv(p);
     if (!strcmp(nm->str, "_"))
         return perr(p, PY_ERR_SYNTAX, nm->lineno, nm->col, nm->end_lineno, nm->end_col, "cannot use '_' as a target");
-    py_pattern *r = mkp(p, PY_PAT_MATCHAS, o->lineno, o->col_offset);
+    py_pattern *r = mkp(p, PY_PAT_MATCHAS, st->lineno, st->col);
     if (!r) return NULL;
     r->v.matchas.pattern = o;
     r->v.matchas.name = nm->str;
@@ -2706,13 +2710,14 @@ static py_pattern *patterns(P *p)
 
 static py_expr *subject_expr(P *p)
 {
+    py_tok *st = TK(p);
     py_expr *first = star_named_expression(p);
     if (!first) return NULL;
     if (!is_tok(p, T_COMMA)) {
         if (first->kind == PY_EXPR_STARRED) return invalid(p);
         return first;
     }
-    return tuple_of(p, first, star_named_expression, stop_expr);
+    return tuple_of(p, st, first, star_named_expression, stop_expr);
 }
 
 static py_stmt *match_stmt(P *p)
