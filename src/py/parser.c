@@ -2098,14 +2098,23 @@ static py_stmt_seq block(P *p, const char *what, int line)
     return r;
 }
 
-static void stmt_end_from_body(py_stmt *s, py_stmt_seq body)
+/* CPython ends a compound statement at the last non-whitespace token it
+ * consumed (so a trailing ';' counts). */
+static void real_end(P *p, int *el, int *ec)
 {
-    if (body.n) {
-        py_stmt *last = body.items[body.n - 1];
-        s->end_lineno = last->end_lineno;
-        s->end_col_offset = last->end_col_offset;
+    size_t k = p->pos;
+    while (k > 0) {
+        py_tok *t = &p->t[k - 1];
+        if (t->type != T_NEWLINE && t->type != T_INDENT && t->type != T_DEDENT) {
+            *el = t->end_lineno;
+            *ec = t->end_col;
+            return;
+        }
+        k--;
     }
 }
+
+#define stmt_end_from_body(s, body) real_end(p, &(s)->end_lineno, &(s)->end_col_offset)
 
 static py_stmt *if_stmt(P *p, int elif)
 {
@@ -2322,10 +2331,7 @@ static py_stmt *try_stmt(P *p)
         if (!expect(p, T_COLON)) return NULL;
         eh->body = block(p, isstar ? "'except*' statement" : "'except' statement", ex->lineno);
         if (failed(p)) return NULL;
-        if (eh->body.n) {
-            eh->end_lineno = eh->body.items[eh->body.n - 1]->end_lineno;
-            eh->end_col_offset = eh->body.items[eh->body.n - 1]->end_col_offset;
-        }
+        real_end(p, &eh->end_lineno, &eh->end_col_offset);
         s->end_lineno = eh->end_lineno;
         s->end_col_offset = eh->end_col_offset;
         if (vpush(p, &h, eh)) return NULL;
@@ -2778,7 +2784,6 @@ static py_stmt *match_stmt(P *p)
     s->col_offset = t->col;
     s->v.match.subject = subj;
     s->v.match.cases = SEQ(py_match_case_seq, cases);
-    py_match_case *last = cases.v[cases.n - 1];
     stmt_end_from_body(s, last->body);
     return s;
 }
