@@ -208,6 +208,8 @@ static int bad_char(lexer *L, size_t at)
         return lerr(L, PY_ERR_SYNTAX, L->line, col, L->line, col + 1,
                     "(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %d: invalid start byte",
                     (unsigned char)L->s[at], col);
+    if (cp < 128 && cp > 32 && cp != 127)
+        return lerr(L, PY_ERR_SYNTAX, L->line, col, L->line, col + 1, "invalid syntax");
     if (printable_cp(cp) && cp >= 32) {
         char u[8];
         int ul = (int)utf8proc_encode_char(cp, (utf8proc_uint8_t *)u);
@@ -578,7 +580,7 @@ static int isbin(int c) { return c == '0' || c == '1'; }
 
 /* After a number: a following identifier character is an error unless it
  * starts one of the keywords CPython tolerates. */
-static int verify_end(lexer *L, const char *kind)
+static int verify_end(lexer *L, const char *kind, size_t numstart)
 {
     int c = at(L, 0);
     if (c < 0 || !is_idbyte(c)) return 0;
@@ -587,8 +589,9 @@ static int verify_end(lexer *L, const char *kind)
         size_t len = strlen(ok[k]);
         if (L->i + len <= L->n && !memcmp(L->s + L->i, ok[k], len)) return 0;
     }
-    size_t p = L->i;
-    int col = (int)(p - L->bol);
+    int col = (int)(numstart - L->bol);
+    if (!strcmp(kind, "imaginary")) col++;
+    else if (strcmp(kind, "decimal")) col = (int)(L->i - L->bol);
     return lerr(L, PY_ERR_SYNTAX, L->line, col, L->line, col + 1, "invalid %s literal", kind);
 }
 
@@ -615,10 +618,10 @@ static int lex_number(lexer *L)
             if (n == 0 && !bad && c >= '0' && c <= '9')
                 return lerr(L, PY_ERR_SYNTAX, L->line, cc, L->line, cc + 1,
                             "invalid digit '%c' in %s literal", c, kind);
-            return lerr(L, PY_ERR_SYNTAX, L->line, cc - (bad ? 1 : 0), L->line, cc + 1 - (bad ? 1 : 0),
+            return lerr(L, PY_ERR_SYNTAX, L->line, cc - 1, L->line, cc,
                         "invalid %s literal", kind);
         }
-        if (verify_end(L, kind)) return -1;
+        if (verify_end(L, kind, start)) return -1;
     } else {
         int isfloat = 0, n = 0;
         if (c0 != '.') {
@@ -638,7 +641,7 @@ static int lex_number(lexer *L)
             if (at(L, 0) == '+' || at(L, 0) == '-') L->i++;
             if (!isdec(at(L, 0))) {
                 L->i = save;
-                if (verify_end(L, "decimal")) return -1;
+                if (verify_end(L, "decimal", start)) return -1;
             } else {
                 digits_run(L, isdec, &bad);
                 if (bad) goto baddec;
@@ -648,7 +651,7 @@ static int lex_number(lexer *L)
         int j = at(L, 0);
         if (j == 'j' || j == 'J') {
             L->i++;
-            if (verify_end(L, "imaginary")) return -1;
+            if (verify_end(L, "imaginary", start)) return -1;
         } else {
             if (!isfloat && n > 1 && L->s[start] == '0') {
                 int allz = 1;
@@ -658,7 +661,7 @@ static int lex_number(lexer *L)
                     return lerr(L, PY_ERR_SYNTAX, L->line, col, L->line, (int)(L->i - L->bol),
                                 "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers");
             }
-            if (verify_end(L, "decimal")) return -1;
+            if (verify_end(L, "decimal", start)) return -1;
         }
     }
     return emit(L, T_NUMBER, start, L->line, col) ? 0 : -1;
@@ -722,7 +725,7 @@ static int lex_string(lexer *L, size_t start, int flags)
             return lerr(L, PY_ERR_SYNTAX, line, col, line, col + 1,
                         triple ? "unterminated triple-quoted string literal (detected at line %d)"
                                : "unterminated string literal (detected at line %d)",
-                        L->line);
+                        L->n && L->s[L->n - 1] == '\n' ? L->line - 1 : L->line);
         }
         char c = L->s[L->i];
         if (c == q && (!triple || (at(L, 1) == q && at(L, 2) == q))) break;
@@ -732,6 +735,9 @@ static int lex_string(lexer *L, size_t start, int flags)
             continue;
         }
         if (c == '\n') {
+            if (!triple && L->nfs > 0 && L->fs[L->nfs - 1].quote == q && !L->fs[L->nfs - 1].triple)
+                return lerr(L, PY_ERR_SYNTAX, line, col, line, col + 1, "%s: expecting '}'",
+                            L->fs[L->nfs - 1].tstr ? "t-string" : "f-string");
             if (!triple)
                 return lerr(L, PY_ERR_SYNTAX, line, col, line, col + 1,
                             "unterminated string literal (detected at line %d)", L->line);
@@ -802,7 +808,7 @@ static int lex_fs_literal(lexer *L)
         if (c == m->quote && (!m->triple || (at(L, 1) == c && at(L, 2) == c))) {
             if (in_spec) {
                 int cc = (int)(L->i - L->bol);
-                return lerr(L, PY_ERR_SYNTAX, L->line, cc, L->line, cc + 1, "%s: expecting '}'", what);
+                return lerr(L, PY_ERR_SYNTAX, L->line, cc, L->line, cc + 1, "%s: expecting '}', or format specs", what);
             }
             if (emit_middle(L, m, start, line, col)) return -1;
             size_t s2 = L->i;
@@ -940,14 +946,18 @@ static int lex_indent(lexer *L)
             py_tok *t = emit(L, T_DEDENT, p, L->line, bc);
             if (!t) return -1;
         }
-        if (col != L->ind[L->nind])
-            return lerr(L, PY_ERR_INDENTATION, L->line, bc, L->line, bc + 1,
+        if (col != L->ind[L->nind]) {
+            size_t e = p;
+            while (e < L->n && L->s[e] != '\n') e++;
+            int ec = (int)(e - L->bol);
+            return lerr(L, PY_ERR_INDENTATION, L->line, ec, L->line, -2,
                         "unindent does not match any outer indentation level");
+        }
         if (alt != L->alt[L->nind]) goto tab;
     }
     return 0;
 tab:
-    return lerr(L, PY_ERR_TAB, L->line, bc, L->line, bc + 1,
+    return lerr(L, PY_ERR_TAB, L->line, 0, L->line, -1,
                 "inconsistent use of tabs and spaces in indentation");
 }
 
@@ -973,8 +983,13 @@ static int lex_one(lexer *L)
             if (at(L, 1) == '\n') {
                 newline_at(L, L->i + 1);
                 L->i += 2;
-                if (L->i >= L->n)
-                    return lerr(L, PY_ERR_SYNTAX, L->line, 0, L->line, 0, "unexpected EOF while parsing");
+                if (L->i >= L->n) {
+                    int pl = L->line - 1;
+                    size_t b = L->i - 2;
+                    while (b > 0 && L->s[b - 1] != '\n') b--;
+                    int pc = (int)(L->i - 1 - b);
+                    return lerr(L, PY_ERR_SYNTAX, pl, pc, pl, pc, "unexpected EOF while parsing");
+                }
                 continue;
             }
             int cc = (int)(L->i - L->bol);

@@ -39,7 +39,7 @@ static void *invalid(P *p)
     if (failed(p)) return NULL;
     py_tok *t = TK(p);
     if (t->type == T_INDENT)
-        return perr(p, PY_ERR_INDENTATION, t->lineno, t->end_col, t->lineno, -2, "unexpected indent");
+        return perr(p, PY_ERR_INDENTATION, t->lineno, t->end_col - 1, t->lineno, -2, "unexpected indent");
     if (t->type == T_ENDMARKER || t->type == T_NEWLINE || t->type == T_DEDENT) {
         /* CPython points just past the last real token */
         py_tok *q = PREV(p);
@@ -563,10 +563,9 @@ static py_expr *atom_strings(P *p)
         k++;
     }
     if (anybytes && anystr) {
-        for (size_t j = p->pos; j < k; j++)
-            if (p->t[j].type == T_STRING && !(p->t[j].flags & STRF_BYTES) && (first->flags & STRF_BYTES))
-                return err_tok(p, &p->t[j], "cannot mix bytes and nonbytes literals");
-        return err_tok(p, first, "cannot mix bytes and nonbytes literals");
+        py_tok *last = &p->t[k - 1];
+        return perr(p, PY_ERR_SYNTAX, last->end_lineno, last->end_col, last->end_lineno, last->end_col + 1,
+                    "cannot mix bytes and nonbytes literals");
     }
     if (!anyf && !anyt) {
         /* plain concatenation */
@@ -1425,7 +1424,8 @@ static int parse_args(P *p, py_expr_seq *args, py_keyword_seq *kws, int allow_ge
             e->v.starred.value = v;
             e->v.starred.ctx = PY_CTX_LOAD;
             if (seen_dstar) {
-                perr(p, PY_ERR_SYNTAX, st->lineno, st->col, e->end_lineno, e->end_col_offset,
+                py_tok *cm = &p->t[p->pos > 0 ? (size_t)(st - p->t) - 1 : 0];
+                perr(p, PY_ERR_SYNTAX, cm->lineno, cm->col, e->end_lineno, e->end_col_offset,
                      "iterable argument unpacking follows keyword argument unpacking");
                 return -1;
             }
@@ -1460,6 +1460,7 @@ static int parse_args(P *p, py_expr_seq *args, py_keyword_seq *kws, int allow_ge
             py_expr *v = named_expression(p);
             if (!v) return -1;
             if (is_kw(p, KW_FOR) || (is_kw(p, KW_ASYNC) && TKN(p, 1)->kw == KW_FOR)) {
+                if (!allow_genexp_sole) { invalid(p); return -1; }
                 py_comprehension_seq g;
                 if (comp_for(p, &g)) return -1;
                 py_expr *ge = alloc(p, sizeof *ge);
@@ -1494,12 +1495,11 @@ static int parse_args(P *p, py_expr_seq *args, py_keyword_seq *kws, int allow_ge
                      "expression cannot contain assignment, perhaps you meant \"==\"?");
                 return -1;
             }
-            if (seen_dstar) {
-                err_node(p, v, "%s", "positional argument follows keyword argument unpacking");
-                return -1;
-            }
-            if (seen_kw) {
-                err_node(p, v, "%s", "positional argument follows keyword argument");
+            if (seen_dstar || seen_kw) {
+                py_tok *nx = TK(p);
+                perr(p, PY_ERR_SYNTAX, nx->lineno, nx->col, nx->end_lineno, nx->end_col, "%s",
+                     seen_dstar ? "positional argument follows keyword argument unpacking"
+                                : "positional argument follows keyword argument");
                 return -1;
             }
             if (vpush(p, &a, v)) return -1;
@@ -1568,7 +1568,7 @@ static py_arguments *parameters(P *p, int lambda, int close)
         if (t->type == T_SLASH) {
             if (seen_slash) { err_tok(p, t, "/ may appear only once"); return NULL; }
             if (seen_star) { err_tok(p, t, "/ must be ahead of *"); return NULL; }
-            if (pos.n == 0) { err_tok(p, t, "at least one argument must precede /"); return NULL; }
+            if (pos.n == 0) { invalid(p); return NULL; }
             adv(p);
             seen_slash = 1;
             A->posonlyargs = SEQ(py_arg_seq, pos);
@@ -1645,6 +1645,7 @@ static int type_params(P *p, py_type_param_seq *out)
 {
     vec v = {0};
     adv(p); /* '[' */
+    if (is_tok(p, T_RSQB)) { err_tok(p, TK(p), "Type parameter list cannot be empty"); return -1; }
     while (!is_tok(p, T_RSQB)) {
         py_tok *st = TK(p);
         py_type_param *tp = alloc(p, sizeof *tp);
@@ -1783,6 +1784,8 @@ static py_stmt *expr_stmt(P *p)
             py_expr *nx = rhs(p);
             if (!nx) return NULL;
             const py_expr *bad = invalid_target(cur, 0);
+            if (bad && (bad->kind == PY_EXPR_YIELD || bad->kind == PY_EXPR_YIELDFROM))
+                return err_node(p, bad, "%s", "assignment to yield expression not possible");
             if (bad) {
                 if (bad == cur && targets.n == 0 && !is_tok(p, T_EQUAL) && is_single_bitor(cur) &&
                     is_single_bitor(nx) &&
@@ -1878,6 +1881,8 @@ static py_stmt *import_stmt(P *p)
 {
     py_tok *st = adv(p);
     vec v = {0};
+    if (is_tok(p, T_NEWLINE) || is_tok(p, T_ENDMARKER) || is_tok(p, T_SEMI))
+        return err_tok(p, TK(p), "Expected one or more names after 'import'");
     do {
         py_alias *a = alias_item(p, 1);
         if (!a || vpush(p, &v, a)) return NULL;
@@ -1897,6 +1902,7 @@ static py_stmt *from_stmt(P *p)
         else break;
     }
     const char *mod = NULL;
+    if (level == 0 && is_kw(p, KW_IMPORT)) return invalid(p);
     if (!is_kw(p, KW_IMPORT)) {
         if (dotted_name(p, &mod)) return NULL;
     }
@@ -1923,9 +1929,12 @@ static py_stmt *from_stmt(P *p)
             if (!a || vpush(p, &v, a)) return NULL;
             if (!is_tok(p, T_COMMA)) break;
             py_tok *c = adv(p);
-            if (is_tok(p, T_NEWLINE) || is_tok(p, T_SEMI) || is_tok(p, T_ENDMARKER))
-                return perr(p, PY_ERR_SYNTAX, c->lineno, c->col, c->end_lineno, c->end_col,
+            if (is_tok(p, T_NEWLINE) || is_tok(p, T_SEMI) || is_tok(p, T_ENDMARKER)) {
+                py_tok *nx = TK(p);
+                (void)c;
+                return perr(p, PY_ERR_SYNTAX, nx->lineno, nx->col, nx->lineno, nx->col + 1,
                             "trailing comma not allowed without surrounding parentheses");
+            }
         }
     }
     py_stmt *s = mks(p, PY_STMT_IMPORTFROM, st->lineno, st->col);
@@ -2352,10 +2361,9 @@ static py_stmt *try_stmt(P *p)
         if (failed(p)) return NULL;
         stmt_end_from_body(s, s->v.try_.finalbody);
     } else if (!h.n) {
-        py_tok *q = TK(p);
-        if (q->type == T_DEDENT || q->type == T_NEWLINE) q = PREV(p);
-        return perr(p, PY_ERR_SYNTAX, TK(p)->lineno, TK(p)->col, TK(p)->lineno, -2,
-                    "expected 'except' or 'finally' block");
+        int el = 0, ec = 0;
+        real_end(p, &el, &ec);
+        return perr(p, PY_ERR_SYNTAX, el, ec, el, -2, "expected 'except' or 'finally' block");
     }
     return s;
 }
