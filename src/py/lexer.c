@@ -722,6 +722,9 @@ static int lex_string(lexer *L, size_t start, int flags)
     size_t body = L->i;
     for (;;) {
         if (L->i >= L->n) {
+            if (!triple && L->nfs > 0 && L->fs[L->nfs - 1].quote == q && !L->fs[L->nfs - 1].triple)
+                return lerr(L, PY_ERR_SYNTAX, line, col, line, col + 1, "%s: expecting '}'",
+                            L->fs[L->nfs - 1].tstr ? "t-string" : "f-string");
             return lerr(L, PY_ERR_SYNTAX, line, col, line, col + 1,
                         triple ? "unterminated triple-quoted string literal (detected at line %d)"
                                : "unterminated string literal (detected at line %d)",
