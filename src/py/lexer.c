@@ -37,6 +37,7 @@ typedef struct lexer {
     fsmode *fs;           /* MAXFSTRING entries, arena */
     int nfs;
     int line_toks;        /* tokens emitted on the current logical line */
+    int fatal;            /* error must not be deferred (nesting limits) */
     int atbol;
 } lexer;
 
@@ -479,7 +480,10 @@ static void newline_at(lexer *L, size_t pos)
 static int push_bracket(lexer *L, char c, int line, int col)
 {
     if (L->nbr >= MAXLEVEL)
+    {
+        L->fatal = 1;
         return lerr(L, PY_ERR_SYNTAX, line, col, line, col + 1, "too many nested parentheses");
+    }
     L->br[L->nbr].c = c;
     L->br[L->nbr].line = line;
     L->br[L->nbr].col = col;
@@ -934,7 +938,7 @@ static int lex_indent(lexer *L)
     if (col == top) {
         if (alt != L->alt[L->nind]) goto tab;
     } else if (col > top) {
-        if (L->nind + 1 > MAXINDENT)
+        if (L->nind + 1 > MAXINDENT && (L->fatal = 1))
             return lerr(L, PY_ERR_INDENTATION, L->line, bc, L->line, bc + 1, "too many levels of indentation");
         if (alt <= L->alt[L->nind]) goto tab;
         L->nind++;
@@ -1113,6 +1117,7 @@ int py_lex(sk_arena *ar, const char *src, size_t len, py_toks *out,
     L.ar = ar;
     L.err = err;
     L.fuel = fuel;
+    out->deferred = 0;
     L.line = 1;
     L.atbol = 1;
     /* skip a UTF-8 BOM; normalise newlines; reject NUL */
@@ -1139,7 +1144,23 @@ int py_lex(sk_arena *ar, const char *src, size_t len, py_toks *out,
         int r = lex_one(&L);
         if (r < 0) {
             if (err && err->kind == PY_ERR_NONE) nomem(&L);
-            return -1;
+            if (err->kind == PY_ERR_LIMIT || err->kind == PY_ERR_MEMORY || L.fatal) return -1;
+            /* defer: end the stream with an error token */
+            if (L.nv == L.cap) {
+                size_t nc = L.cap ? L.cap + 1 : 1;
+                py_tok *nv = sk_arena_alloc(ar, nc * sizeof *nv);
+                if (!nv) { err->kind = PY_ERR_NONE; nomem(&L); return -1; }
+                if (L.nv) memcpy(nv, L.v, L.nv * sizeof *nv);
+                L.v = nv;
+                L.cap = nc;
+            }
+            py_tok *t = &L.v[L.nv++];
+            memset(t, 0, sizeof *t);
+            t->type = T_ERRORTOKEN;
+            t->lineno = t->end_lineno = err->lineno > 0 ? err->lineno : L.line;
+            t->start = t->end = (uint32_t)(L.i < L.n ? L.i : L.n);
+            out->deferred = 1;
+            break;
         }
         if (r == 1) break;
     }

@@ -18,6 +18,12 @@ static void *perr(P *p, py_error_kind k, int l, int c, int el, int ec, const cha
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    if (p->has_lexerr && (k == PY_ERR_SYNTAX || k == PY_ERR_INDENTATION || k == PY_ERR_TAB) &&
+        (TK(p)->type == T_ERRORTOKEN || !strcmp(buf, "invalid syntax") ||
+         (strstr(p->lexerr.msg, "was never closed") && (l > p->lexerr.lineno || el > p->lexerr.lineno)))) {
+        if (!p->err->kind) *p->err = p->lexerr;
+        return NULL;
+    }
     py_err_set(p->err, k, p->src, p->srclen, l, c, el, ec, "%s", buf);
     return NULL;
 }
@@ -2900,6 +2906,11 @@ static int setup(P *p, sk_arena *ar, const char *src, size_t len, const py_parse
     uint64_t fuel = opts ? opts->fuel : 0;
     py_toks toks;
     if (py_lex(ar, src, len, &toks, fuel ? &fuel : NULL, err)) return -1;
+    if (toks.deferred) {
+        p->lexerr = *err;
+        p->has_lexerr = 1;
+        memset(err, 0, sizeof *err);
+    }
     p->t = toks.v;
     p->n = toks.n;
     p->src = toks.src;

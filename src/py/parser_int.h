@@ -17,6 +17,8 @@ typedef struct P {
     uint64_t fuel;          /* 0 = unlimited */
     uint32_t depth, max_depth;
     const void *stack_limit;
+    py_syntax_error lexerr;  /* deferred tokenizer error */
+    int has_lexerr;
 } P;
 
 #define TK(p) (&(p)->t[(p)->pos])

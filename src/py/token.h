@@ -25,6 +25,7 @@ enum py_tok_type {
     T_LEFTSHIFTEQUAL, T_RIGHTSHIFTEQUAL, T_DOUBLESTAREQUAL, T_DOUBLESLASH,
     T_DOUBLESLASHEQUAL, T_AT, T_ATEQUAL, T_RARROW, T_ELLIPSIS, T_COLONEQUAL,
     T_EXCLAMATION,
+    T_ERRORTOKEN,           /* last token when the tokenizer failed */
     T__COUNT
 };
 
@@ -60,9 +61,13 @@ typedef struct py_toks {
     size_t n;
     const char *src;        /* normalised source (\r\n -> \n), NUL-terminated */
     size_t len;
+    int deferred;           /* the tokenizer failed: *err holds its error and
+                               the last token is T_ERRORTOKEN at its position */
 } py_toks;
 
-/* Tokenise.  Returns 0, or -1 with *err filled.  fuel (may be NULL) is
+/* Tokenise.  Returns 0, or -1 with *err filled (allocation / fuel).  A
+ * syntax error found by the tokenizer is deferred (out->deferred) so the
+ * parser can report an earlier parser error first, as CPython does.  fuel (may be NULL) is
  * decremented per token; exhausting it is a PY_ERR_LIMIT error. */
 int py_lex(sk_arena *ar, const char *src, size_t len, py_toks *out,
            uint64_t *fuel, py_syntax_error *err);
