@@ -557,6 +557,17 @@ static int cmp_dirent(const void *x, const void *y)
     return a->len < b->len ? -1 : a->len > b->len;
 }
 
+int sk_vfs_read_dir(const sk_vfs *v, const char *cwd, const char *path, sk_dir_fn fn, void *ud)
+{
+    NEED(read_dir);
+    sk_vfs_path p;
+    int rc = walk(v, cwd, path, 0, 0, &p);
+    if (rc) return rc;
+    rc = p.st.type != SK_FILE_DIR ? SK_ENOTDIR : v->fs->read_dir(v->fs->ud, p.path, fn, ud);
+    sk_vfs_path_free(v, &p);
+    return rc;
+}
+
 int sk_vfs_list(const sk_vfs *v, const char *cwd, const char *path, sk_vfs_dir *out)
 {
     memset(out, 0, sizeof *out);
