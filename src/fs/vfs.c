@@ -78,6 +78,7 @@ static int fast_lookup(const sk_vfs *v, const char *cwd, const char *path, size_
                        unsigned flags, sk_vfs_path *out, int *rc)
 {
     if ((flags & MKDIRS_FLAG) || sk_vpath_has_dotdot(path, plen)) return 0;
+    if (path[0] != '/' && sk_vpath_has_dotdot(cwd, strlen(cwd))) return 0;
     sk_vpath_info info;
     char *norm = sk_vpath_resolve(v->a, cwd, path, plen, &info);
     if (!norm) {

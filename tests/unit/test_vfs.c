@@ -184,6 +184,8 @@ TEST(vfs_symlinks_resolve_inside)
     CHECK_STR(got, "/data/x/y/f");
     CHECK_INT(rs(&e, "/data/rel", "..", 1, got, sizeof got), SK_OK);
     CHECK_STR(got, "/data/x");
+    CHECK_INT(rs(&e, "/data/rel/..", "y/f", 1, got, sizeof got), SK_OK); /* ".." in the cwd is physical too */
+    CHECK_STR(got, "/data/x/y/f");
     /* dangling */
     CHECK_INT(sk_vfs_symlink(v, "/", "/nowhere/file", "/data/dangle"), SK_OK);
     CHECK_INT(rs(&e, "/", "/data/dangle", 1, got, sizeof got), SK_ENOENT);
