@@ -375,8 +375,7 @@ static void dump_node(dumper *d, const sh_node *n)
     default:
         puts_(d, "(?");
     }
-    if (n->kind != SH_N_LIST && n->kind != SH_N_ANDOR && n->kind != SH_N_PIPE &&
-        n->kind != SH_N_FUNCDEF && n->kind != SH_N_COPROC) {
+    if (n->kind != SH_N_LIST && n->kind != SH_N_ANDOR && n->kind != SH_N_PIPE) {
         dump_redirs(d, n->redirs, n->nredirs);
         putc_(d, ')');
     }

@@ -590,7 +590,7 @@ static int scan_dollar_dparen(P *p, scan *sc)
     int r = scan_arith_text(p, TERM_PAREN, &w);
     sh_p_leave(p);
     if (r < 0) return -1;
-    if (r == SC_EOF) return sh_p_error_eof_match(p, line, ')');
+    if (r == SC_EOF || peekn(p, 1) < 0) return sh_p_error_eof_match(p, line, ')');
     if (peekn(p, 1) == ')') {
         p->pos += 2;
         sh_part *x = pv_push(p, sc->v, SH_P_ARITH);
@@ -1793,6 +1793,25 @@ static int lex_dparen(P *p, sh_tok *t)
         t->word = w;
         return 1;
     }
+    if (peekn(p, 1) < 0 || peekn(p, 1) == '\n') {
+        /* bash 5.2 cannot re-read "((x)" followed by a newline as nested
+           subshells: "syntax error near `LASTWORD'" */
+        size_t e = p->pos + 1, b = e;
+        while (b > start && p->s[b - 1] != ' ' && p->s[b - 1] != '\t' && p->s[b - 1] != '\n') b--;
+        char *x = sk_arena_alloc(p->ar, e - b + 32);
+        if (!x) return sh_p_nomem(p);
+        memcpy(x, "syntax error near `", 19);
+        memcpy(x + 19, p->s + b, e - b);
+        memcpy(x + 19 + (e - b), "'", 2);
+        sh_tok et;
+        memset(&et, 0, sizeof et);
+        et.kind = T_RPAREN;
+        et.end_line = p->line;
+        et.mpos = main_pos(p) + 1;
+        sh_p_error_tok(p, &et);
+        p->err.msg = x;
+        return -1;
+    }
     sk_arena_restore(p->ar, m);
     p->pos = start;
     p->line = line;
@@ -1852,6 +1871,7 @@ again:
     if (cls[c] & C_META) {
         if ((c == '<' || c == '>') && peekn(p, 1) == '(' && !(mode & M_COND))
             goto word;
+        if (c == '(' && (mode & M_REGEX)) goto word;
         if (c == '(' && (mode & M_CMD) && peekn(p, 1) == '(') {
             int r = lex_dparen(p, t);
             if (r < 0) return -1;
@@ -1905,6 +1925,7 @@ word:;
 done:
     t->end_line = p->line;
     t->mpos = main_pos(p);
+    t->end = p->pos;
     return 0;
 }
 

@@ -54,6 +54,7 @@ typedef struct sh_tok {
     int line;               /* line where the token starts */
     int end_line;           /* line where the token ends */
     size_t start;           /* offset of the token in the current source */
+    size_t end;             /* offset just after it */
     size_t mpos;            /* offset reached in the main text (for the
                                offending-line display) */
     unsigned mode;          /* mode it was lexed in */
@@ -98,6 +99,7 @@ struct sh_parser {
     uint64_t ops, fuel_end;
     int64_t t0;
     int in_comsub;          /* nesting of $( ) being parsed */
+    size_t last_end;        /* end of the last consumed token */
     int backtick_dq;        /* lexing a backtick inside "..." */
     /* error state */
     int failed;

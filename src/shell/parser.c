@@ -174,6 +174,7 @@ static sh_tok *peek(P *p, unsigned mode)
 static void consume(P *p)
 {
     p->have_tok = 0;
+    p->last_end = p->tok.end;
 }
 
 static sh_node *mknode(P *p, int kind, int line)
@@ -449,8 +450,8 @@ static sh_node *parse_funcdef_body(P *p, sh_node *f, size_t start, int start_ali
     sh_node *body = parse_compound(p);
     if (!body) return NULL;
     f->u.func.body = body;
-    if (!start_alias && !p->cur_alias && p->pos >= start && p->s == p->main_s)
-        f->u.func.src = (sh_str){ p->s + start, p->pos - start };
+    if (!start_alias && !p->cur_alias && p->last_end >= start && p->s == p->main_s)
+        f->u.func.src = (sh_str){ p->s + start, p->last_end - start };
     else
         f->u.func.src = (sh_str){ "", 0 };
     return f;
@@ -1082,7 +1083,7 @@ static sh_node *parse_function_kw(P *p)
             consume(p);
             if (parse_trailing_redirs(p, b)) return NULL;
             f->u.func.body = b;
-            f->u.func.src = (!salias && p->s == p->main_s) ? (sh_str){ p->s + start, p->pos - start }
+            f->u.func.src = (!salias && p->s == p->main_s) ? (sh_str){ p->s + start, p->last_end - start }
                                                            : (sh_str){ "", 0 };
             return f;
         }
