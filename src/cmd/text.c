@@ -42,6 +42,12 @@ int txt_missing_operand(sk_cmd *c, const char *after, int status)
     return status;
 }
 
+int txt_opts_error(cmd_opts *o, sk_cmd *c, int r, int status)
+{
+    cmd_opts_error(o, c, r);
+    return status;
+}
+
 int txt_files(cmd_opts *o, char ***files)
 {
     static char *const stdin_only[] = { "-" };
@@ -133,6 +139,7 @@ int txt_wcwidth(int32_t cp)
 {
     if (cp < 0) return -1;
     if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) return -1;
+    if (cp == 0xad) return 1;
     utf8proc_category_t cat = utf8proc_category(cp);
     if (cat == UTF8PROC_CATEGORY_MN || cat == UTF8PROC_CATEGORY_ME || cat == UTF8PROC_CATEGORY_CF)
         return 0;

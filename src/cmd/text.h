@@ -24,6 +24,9 @@ int txt_missing_operand(sk_cmd *c, const char *after, int status);
 /* "Try 'NAME --help' for more information." */
 void txt_try_help(sk_cmd *c);
 
+/* cmd_opts_error with the tool's own usage status (GNU: mostly 1). */
+int txt_opts_error(cmd_opts *o, sk_cmd *c, int r, int status);
+
 /* Operands after option parsing; none means a single "-". */
 int txt_files(cmd_opts *o, char ***files);
 

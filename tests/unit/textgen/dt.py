@@ -2,7 +2,7 @@
 """dt.py: differential test. Usage: dt.py CASEFILE  (each case: a python list [stdin, argv...])
 or from stdin lines: STDIN_REPR ||| ARGS (shell-words)."""
 import sys, subprocess, os, shlex
-FILES = '/tmp/ora/files'
+FILES = os.environ.get('DT_FILES', '/tmp/ora/files')
 def run_real(stdin, argv, env):
     return subprocess.run(argv, input=stdin, capture_output=True, cwd=FILES, env=env)
 def run_mine(stdin, argv):
@@ -17,11 +17,15 @@ quiet = '-q' in sys.argv
 for line in sys.stdin:
     line = line.rstrip('\n')
     if not line.strip() or line.startswith('#'): continue
+    lenv = env
+    if line.startswith('@utf8 '):
+        line = line[6:]; lenv = dict(env, LC_ALL='C.UTF-8')
+    if line.startswith('!'): line = line[1:]
     stdin_s, args = line.split('|||')
     stdin = eval(stdin_s.strip()) if stdin_s.strip() else ''
     if isinstance(stdin, str): stdin = stdin.encode('latin1') if all(ord(c) < 256 for c in stdin) else stdin.encode()
     argv = shlex.split(args)
-    r = run_real(stdin, argv, env); m = run_mine(stdin, argv)
+    r = run_real(stdin, argv, lenv); m = run_mine(stdin, argv)
     n += 1
     ok = r.stdout == m.stdout and r.returncode == m.returncode
     errok = r.stderr == m.stderr

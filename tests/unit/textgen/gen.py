@@ -2,7 +2,7 @@
 """gen.py GROUP CMDS... < cases : emit a C unit-test file from differential cases.
 Expected outputs come from the real GNU tool (LC_ALL=C) in /tmp/ora/files."""
 import sys, subprocess, os, shlex
-FILES = '/tmp/ora/files'
+FILES = os.environ.get('DT_FILES', '/tmp/ora/files')
 group = sys.argv[1]
 env = dict(os.environ, LC_ALL=os.environ.get('DT_LC', 'C'))
 def lit(b):
@@ -27,13 +27,16 @@ cases = []
 for line in sys.stdin:
     line = line.rstrip('\n')
     if not line.strip() or line.startswith('#'): continue
+    lenv = env
+    if line.startswith('@utf8 '):
+        line = line[6:]; lenv = dict(env, LC_ALL='C.UTF-8')
     noerr = line.startswith('!')
     if noerr: line = line[1:]
     stdin_s, args = line.split('|||')
     stdin = eval(stdin_s.strip()) if stdin_s.strip() else ''
     if isinstance(stdin, str): stdin = stdin.encode('latin1') if all(ord(c) < 256 for c in stdin) else stdin.encode()
     argv = shlex.split(args)
-    r = subprocess.run(argv, input=stdin, capture_output=True, cwd=FILES, env=env)
+    r = subprocess.run(argv, input=stdin, capture_output=True, cwd=FILES, env=lenv)
     cases.append((stdin, argv, r, noerr))
 files = {}
 for f in sorted(os.listdir(FILES)):
