@@ -2,7 +2,7 @@
 """dt.py: differential test. Usage: dt.py CASEFILE  (each case: a python list [stdin, argv...])
 or from stdin lines: STDIN_REPR ||| ARGS (shell-words)."""
 import sys, subprocess, os, shlex
-FILES = os.environ.get('DT_FILES', '/tmp/ora/files')
+FILES = os.environ.get('DT_FILES', '/tmp/cmdtext-h/ora/files')
 def run_real(stdin, argv, env):
     return subprocess.run(argv, input=stdin, capture_output=True, cwd=FILES, env=env)
 def run_mine(stdin, argv):
@@ -10,7 +10,7 @@ def run_mine(stdin, argv):
     for f in sorted(os.listdir(FILES)):
         p = os.path.join(FILES, f)
         if os.path.isfile(p): fargs += ['-F', f + '=' + p]
-    return subprocess.run(['/tmp/drv/drv'] + fargs + argv, input=stdin, capture_output=True, cwd='/tmp')
+    return subprocess.run(['/tmp/cmdtext-h/drv'] + fargs + argv, input=stdin, capture_output=True, cwd='/tmp')
 fails = 0; n = 0
 env = dict(os.environ, LC_ALL=os.environ.get('DT_LC', 'C'))
 quiet = '-q' in sys.argv

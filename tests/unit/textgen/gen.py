@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """gen.py GROUP CMDS... < cases : emit a C unit-test file from differential cases.
-Expected outputs come from the real GNU tool (LC_ALL=C) in /tmp/ora/files."""
+Expected outputs come from the real GNU tool (LC_ALL=C) in /tmp/cmdtext-h/ora/files."""
 import sys, subprocess, os, shlex
-FILES = os.environ.get('DT_FILES', '/tmp/ora/files')
+FILES = os.environ.get('DT_FILES', '/tmp/cmdtext-h/ora/files')
 group = sys.argv[1]
 env = dict(os.environ, LC_ALL=os.environ.get('DT_LC', 'C'))
 def lit(b):
