@@ -378,7 +378,7 @@ TEST(regex_cache)
     CHECK(r1 == r2);
     CHECK_INT(rx_cache_get(&c, RX_BRE, 0, "a+", 2, &r3, &e), 0);
     CHECK(r3 != r1);
-    char pat[8];
+    char pat[16];
     for (int i = 0; i < 40; i++) {
         snprintf(pat, sizeof pat, "x%d", i);
         CHECK_INT(rx_cache_get(&c, RX_ERE, 0, pat, strlen(pat), &r1, &e), 0);
