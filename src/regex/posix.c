@@ -260,6 +260,15 @@ static int bracket(tr *t)
     t->i++; /* '[' */
     int neg = 0;
     if (t->i < n && p[t->i] == '^') { neg = 1; t->i++; }
+    {
+        /* GNU refuses "[:space:]" (a class name without the outer brackets) */
+        size_t j = t->i;
+        if (j < n && p[j] == ']') j++;
+        while (j < n && p[j] != ']') j++;
+        if (j < n && j - t->i >= 2 && p[t->i] == ':' && p[j - 1] == ':' &&
+            !memchr(p + t->i, '[', j - t->i))
+            return fail(t, "character class syntax is [[:space:]], not [:space:]");
+    }
     atom_here(t);
     if (put(t, neg ? "[^" : "[")) return RX_ENOMEM;
     /* with a multi-line subject, [^x] must not cross lines (REG_NEWLINE) */

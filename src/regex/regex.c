@@ -100,6 +100,14 @@ int rx_valid_utf8(const char *s, size_t n)
     return 1;
 }
 
+size_t rx_next_char(const rx *re, const char *s, size_t len, size_t i)
+{
+    if (i >= len) return i + 1;
+    if (!re->utf || (unsigned char)s[i] < 0x80) return i + 1;
+    size_t l = rx_utf8_len((const unsigned char *)s + i, len - i, NULL);
+    return i + (l ? l : 1);
+}
+
 int rx_put_literal(sk_buf *out, unsigned char c, int utf8)
 {
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||

@@ -146,6 +146,12 @@ const char *rx_group_name(const rx *re, int i, int *number);
 /* The PCRE2 pattern the dialect was translated into (for tests/debugging). */
 const char *rx_pcre_pattern(const rx *re, size_t *len);
 
+/* Walking matches (global replace, grep -o): after an empty match at i,
+ * continue at rx_next_char — past one whole UTF-8 character when the
+ * pattern is in UTF-8 mode, one byte otherwise (and past an invalid byte). */
+size_t rx_next_char(const rx *re, const char *s, size_t len, size_t i);
+int rx_valid_utf8(const char *s, size_t n);
+
 /* "regex match limit exceeded", "regex depth limit exceeded", ... */
 const char *rx_strerror(int code);
 

@@ -25,6 +25,5 @@ int rx_set_error(rx_error *err, size_t offset, const char *msg);
 size_t rx_utf8_len(const unsigned char *p, size_t n, uint32_t *cp);
 /* Append one literal byte so that PCRE2 reads it as itself. */
 int rx_put_literal(sk_buf *out, unsigned char c, int utf8);
-int rx_valid_utf8(const char *s, size_t n);
 
 #endif
