@@ -18,7 +18,7 @@
 SK_CMD("ls", cmd_ls, "ls [-laAdRrtShFp1iCxm] [FILE]...: list directory contents (one per line when piped)");
 
 enum { F_ONE, F_LONG, F_COLS, F_ACROSS, F_COMMAS };
-enum { S_NAME, S_TIME, S_SIZE, S_EXT, S_VERSION, S_NONE };
+enum { S_NAME, S_TIME, S_SIZE, S_EXT, S_VERSION, S_WIDTH, S_NONE };
 enum { I_NONE, I_SLASH, I_FILETYPE, I_CLASSIFY };
 enum { D_NEVER, D_CMDLINE, D_CMDLINE_DIR, D_ALWAYS };
 enum { Q_LITERAL, Q_SHELL, Q_SHELL_ALWAYS, Q_SHELL_ESCAPE, Q_SHELL_ESCAPE_ALWAYS, Q_C, Q_ESCAPE };
@@ -251,6 +251,11 @@ static int ent_cmp(const ls_cfg *cfg, const ls_ent *x, const ls_ent *y)
         break;
     case S_EXT: r = name_cmp(ext_of(x->name), ext_of(y->name)); break;
     case S_VERSION: r = ver_cmp(x->name, y->name); break;
+    case S_WIDTH: {
+        size_t a = disp_width(x->name, strlen(x->name)), b = disp_width(y->name, strlen(y->name));
+        if (a != b) r = a < b ? -1 : 1;
+        break;
+    }
     default: break;
     }
     if (!r) r = name_cmp(x->name, y->name);
@@ -455,9 +460,10 @@ static void print_long(ls_state *S, const ls_ent *e, const ls_fmt *f)
 /* GNU's column fitting: the most columns whose widths fit the line. */
 static size_t fit_columns(ls_state *S, size_t n, const size_t *w, int by_columns, size_t **arr_out)
 {
-    size_t line = (size_t)S->cfg->width;
+    size_t line = S->cfg->width > 0 ? (size_t)S->cfg->width : (size_t)-1;
     size_t max_idx = line / 3 ? line / 3 : 1;
     size_t max_cols = max_idx < n ? max_idx : n;
+    if (max_cols > 512) max_cols = 512; /* the tables grow with the square */
     if (max_cols == 0) max_cols = 1;
     /* column_info[i] has i+1 columns: col_arr of i+1 entries */
     size_t total = max_cols * (max_cols + 1) / 2;
@@ -514,7 +520,7 @@ static void print_list(ls_state *S, ls_list *l)
         for (size_t i = 0; i < l->n && !cmd_out_failed(S->c); i++) print_long(S, &l->v[i], &f);
         return;
     }
-    if (cfg->format == F_ONE || cfg->width <= 0) {
+    if (cfg->format == F_ONE) {
         for (size_t i = 0; i < l->n && !cmd_out_failed(S->c); i++) {
             render_short(S, &l->v[i], &f);
             sk_out_write(o, S->tmp.p, S->tmp.len);
@@ -529,7 +535,7 @@ static void print_list(ls_state *S, ls_list *l)
     }
     for (size_t i = 0; i < l->n; i++) w[i] = render_short(S, &l->v[i], &f);
     if (cfg->format == F_COMMAS) {
-        size_t pos = 0, line = (size_t)cfg->width;
+        size_t pos = 0, line = cfg->width > 0 ? (size_t)cfg->width : (size_t)-1;
         for (size_t i = 0; i < l->n; i++) {
             if (i) {
                 sk_out_putc(o, ',');
@@ -751,6 +757,25 @@ static int push_pat(ls_state *S, char ***v, int *n, char *p)
     return 0;
 }
 
+/* GNU argmatch failure: the valid choices, then exit status 1.  `valid`
+ * lists groups separated by '|', aliases by ','. */
+static int bad_arg(sk_cmd *c, const char *opt, const char *arg, const char *valid)
+{
+    fsu_error(c, "invalid argument %Q for '--%s'", arg, opt);
+    sk_buf b = SK_BUF_INIT(c->a);
+    sk_buf_puts(&b, "Valid arguments are:\n  - '");
+    for (const char *p = valid; *p; p++) {
+        if (*p == '|') sk_buf_puts(&b, "'\n  - '");
+        else if (*p == ',') sk_buf_puts(&b, "', '");
+        else sk_buf_putc(&b, *p);
+    }
+    sk_buf_puts(&b, "'\n");
+    sk_out_write(&c->err, b.p, b.len);
+    sk_buf_free(&b);
+    sk_out_printf(&c->err, "Try '%s --help' for more information.\n", c->name);
+    return 1;
+}
+
 static void usage(sk_cmd *c)
 {
     sk_out_puts(&c->out,
@@ -875,8 +900,8 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
             if (!strcmp(o.arg, "c-maybe") || !strcmp(o.arg, "locale") || !strcmp(o.arg, "clocale"))
                 found = Q_C;
             if (found < 0) {
-                fsu_error(c, "invalid argument %Q for '--quoting-style'", o.arg);
-                status = 2;
+                status = bad_arg(c, "quoting-style", o.arg, "literal|shell|shell-always|shell-escape|"
+                                 "shell-escape-always|c|c-maybe|escape|locale|clocale");
             } else {
                 cfg.quoting = found;
             }
@@ -914,16 +939,12 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
             else if (!strcmp(o.arg, "slash")) cfg.indicator = I_SLASH;
             else if (!strcmp(o.arg, "file-type")) cfg.indicator = I_FILETYPE;
             else if (!strcmp(o.arg, "classify")) cfg.indicator = I_CLASSIFY;
-            else {
-                fsu_error(c, "invalid argument %Q for '--indicator-style'", o.arg);
-                status = 2;
-            }
+            else status = bad_arg(c, "indicator-style", o.arg, "none|slash|file-type|classify");
             break;
         case O_CLASSIFY: {
             int w = parse_when(o.arg);
             if (w < 0) {
-                fsu_error(c, "invalid argument %Q for '--classify'", o.arg);
-                status = 2;
+                status = bad_arg(c, "classify", o.arg, "always,yes,force|never,no,none|auto,tty,if-tty");
             } else if (w) {
                 cfg.indicator = I_CLASSIFY;
             }
@@ -936,10 +957,7 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
             else if (!strcmp(o.arg, "vertical")) cfg.format = F_COLS;
             else if (!strcmp(o.arg, "across") || !strcmp(o.arg, "horizontal")) cfg.format = F_ACROSS;
             else if (!strcmp(o.arg, "commas")) cfg.format = F_COMMAS;
-            else {
-                fsu_error(c, "invalid argument %Q for '--format'", o.arg);
-                status = 2;
-            }
+            else status = bad_arg(c, "format", o.arg, "verbose,long|commas|horizontal,across|vertical|single-column");
             explicit_format = 1;
             break;
         case O_SORT:
@@ -948,14 +966,22 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
             else if (!strcmp(o.arg, "size")) cfg.sort = S_SIZE;
             else if (!strcmp(o.arg, "extension")) cfg.sort = S_EXT;
             else if (!strcmp(o.arg, "version")) cfg.sort = S_VERSION;
-            else if (!strcmp(o.arg, "name")) cfg.sort = S_NAME;
-            else {
-                fsu_error(c, "invalid argument %Q for '--sort'", o.arg);
-                status = 2;
-            }
+            else if (!strcmp(o.arg, "width")) cfg.sort = S_WIDTH;
+            else status = bad_arg(c, "sort", o.arg, "none|time|size|extension|version|width");
             break;
-        case O_TIME: break;
-        case O_COLOR: break;
+        case O_TIME: {
+            static const char *const ok[] = { "atime", "access", "use", "ctime", "status", "birth", "creation",
+                                              "mtime", "modification", NULL };
+            int found = 0;
+            for (int i = 0; ok[i]; i++)
+                if (!strcmp(o.arg, ok[i])) found = 1;
+            if (!found) status = bad_arg(c, "time", o.arg, "atime,access,use|ctime,status|birth,creation");
+            break;
+        }
+        case O_COLOR:
+            if (o.arg && parse_when(o.arg) < 0)
+                status = bad_arg(c, "color", o.arg, "always,yes,force|never,no,none|auto,tty,if-tty");
+            break;
         case O_ZERO: cfg.zero = 1; break;
         case O_SHOWCTL: cfg.hide_ctl = 0; break;
         case O_DEREF_DIR: cfg.deref = D_CMDLINE_DIR; break;
@@ -993,6 +1019,7 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
         }
     }
     (void)explicit_format;
+    if (cfg.width == 0) cfg.tabsize = 0; /* no line limit: GNU pads with spaces */
     if (cfg.deref < 0)
         cfg.deref = (cfg.dir_only || cfg.indicator == I_CLASSIFY || cfg.format == F_LONG) ? D_NEVER
                                                                                          : D_CMDLINE_DIR;
