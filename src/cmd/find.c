@@ -431,6 +431,22 @@ static int parse_primary(find_state *F, int depth)
     if (IS("printf")) {
         if (!(arg = need_arg(F, a))) return -1;
         F->has_action = 1;
+        for (const char *q = arg; *q; q++) {
+            if (*q == '\\' && q[1]) {
+                q++;
+                continue;
+            }
+            if (*q != '%') continue;
+            const char *st = q++;
+            while (*q && strchr("-+ #0.123456789", *q)) q++;
+            if (!*q) break;
+            if (*q == 'T' || *q == 'A' || *q == 'C' || *q == 'B') {
+                if (q[1]) q++;
+                continue;
+            }
+            if (!strchr("%pfhPHsdmMyYugUGnikblDFSZtac", *q))
+                fsu_error(F->c, "warning: unrecognized format directive `%.*s'", (int)(q - st + 1), st);
+        }
         x = new_node(F, N_PRINTF);
         if (x >= 0) F->n[x].s = arg;
         return x;

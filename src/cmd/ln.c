@@ -69,6 +69,11 @@ static int link_one(sk_cmd *c, const char *target, const char *link, const ln_op
     } else if (op->relative) {
         char *ta = NULL, *la = NULL;
         rc = sk_vfs_realpath(v, c->cwd, target, SK_REALPATH_MISSING, &ta);
+        if (rc == SK_ELOOP) {
+            /* a looping target is taken as written */
+            ta = cmd_abspath(c, target);
+            rc = ta ? SK_OK : SK_NOMEM;
+        }
         if (!rc) rc = sk_vfs_realpath(v, c->cwd, link, SK_REALPATH_MISSING, &la);
         if (!rc) {
             size_t dl;

@@ -7,9 +7,14 @@ in the sandbox, runs the real GNU tool (LC_ALL=C, TZ=UTC) and records its
 stdout, stderr and exit status as the expectation for our command.
 
 Case file syntax:
-  @ NAME [utf8] [noerr] [owner]   start a case (utf8: LC_ALL=C.UTF-8; noerr:
+  @ NAME [utf8] [noerr] [owner] [shm]
+                                  start a case (utf8: LC_ALL=C.UTF-8; noerr:
                                   do not compare stderr; owner: the host's
-                                  root/0 become sandbox/1000 in stdout)
+                                  "root" becomes "sandbox" in stdout; shm:
+                                  build the tree on tmpfs, whose readdir
+                                  order is made byte-sorted like the
+                                  sandbox's -- but its directory sizes are
+                                  not 4096)
   file PATH 'python literal'      a regular file (0644)
   dir PATH                        a directory (and parents, 0755)
   link TARGET PATH                a symbolic link
@@ -22,7 +27,7 @@ Every path a setup line creates gets mtime 1600000000 unless given one.
 import ast, os, shlex, shutil, subprocess, sys
 
 DEFAULT_MTIME = 1600000000
-ROOT = '/tmp/fsgen-root'
+ROOTS = {'tmp': '/tmp/fsgen-root', 'shm': '/dev/shm/fsgen-root'}  # shm: tmpfs, sorted readdir order
 
 
 def lit(b):
@@ -44,6 +49,21 @@ def lit(b):
         prev_hex = False
         out += s
     return out + '"'
+
+
+def resort(d, on):
+    """Make readdir order byte-sorted: tmpfs lists the newest entry first,
+    so re-link every entry in reverse order."""
+    if not on:
+        return
+    names = sorted(os.listdir(d), key=lambda n: n.encode())
+    for n in reversed(names):
+        os.rename(os.path.join(d, n), os.path.join(d, '.~resort~'))
+        os.rename(os.path.join(d, '.~resort~'), os.path.join(d, n))
+    for n in names:
+        p = os.path.join(d, n)
+        if os.path.isdir(p) and not os.path.islink(p):
+            resort(p, on)
 
 
 def cname(p):
@@ -70,6 +90,7 @@ def main():
     cmds = set()
     bodies = []
     for case in cases:
+        ROOT = ROOTS['shm' if 'shm' in case['flags'] else 'tmp']
         host = os.path.join(ROOT, 'home', 'user')
         shutil.rmtree(ROOT, ignore_errors=True)
         os.makedirs(host)
@@ -80,6 +101,7 @@ def main():
         times = {}
 
         def settle():
+            resort(host, 'shm' in case['flags'])
             if pending and '.' not in times:
                 times['.'] = DEFAULT_MTIME
                 pending.append('.')
@@ -174,7 +196,8 @@ def main():
         print(f'TEST(cmd_fs_{name}_{nm})\n{{\n    fst t;\n    if (fst_init(&t)) {{ CHECK(0); return; }}')
         print('\n'.join(body))
         print('    fst_free(&t);\n}\n')
-    shutil.rmtree(ROOT, ignore_errors=True)
+    for r in ROOTS.values():
+        shutil.rmtree(r, ignore_errors=True)
 
 
 main()
