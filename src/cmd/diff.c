@@ -608,7 +608,7 @@ static void put_header(diff_state *D, const char *mark, const dfile *f, int idx)
         sk_out_printf(o, "%s %s\n", mark, D->op->label[idx]);
         return;
     }
-    if (D->op->format == FMT_CONTEXT) fsu_strftime(&t, "%Y-%m-%d %H:%M:%S.%N +0000", f->mtime);
+    if (D->op->format == FMT_CONTEXT) fsu_strftime(&t, "%a %b %e %H:%M:%S %Y", f->mtime);
     else fsu_full_time(&t, f->mtime);
     sk_out_printf(o, "%s %s\t%s\n", mark, f->name, sk_buf_cstr(&t));
     sk_buf_free(&t);

@@ -72,6 +72,7 @@ static int cmp_u64(const void *a, const void *b)
 
 static int ino_has(inoset *s, uint64_t ino)
 {
+    if (s->n == 0) return 0;
     if (s->sorted != s->n) {
         qsort(s->v, s->n, sizeof *s->v, cmp_u64);
         s->sorted = s->n;
@@ -338,11 +339,14 @@ int cmd_df(sk_cmd *c, int argc, char **argv)
         snprintf(cell[r][DF_SRC], 48, r == 1 ? "sandkiste" : "total");
         snprintf(cell[r][DF_TYPE], 48, r == 1 ? "memfs" : "-");
         uint64_t vals[3] = { tot, used, avail };
+        /* in blocks: used rounds up, and size = used + available */
+        uint64_t units[3] = { tot / block, (used + block - 1) / block, 0 };
+        units[2] = units[0] > units[1] ? units[0] - units[1] : 0;
         for (int k = 0; k < 3; k++) {
             char *dst = cell[r][DF_SIZE + k];
             if (inodes) snprintf(dst, 48, "%llu", (unsigned long long)vals[k]);
             else if (human) fsu_human(vals[k], human, dst);
-            else snprintf(dst, 48, "%llu", (unsigned long long)((vals[k] + block - 1) / block));
+            else snprintf(dst, 48, "%llu", (unsigned long long)units[k]);
         }
         if (tot == 0) snprintf(cell[r][DF_PCENT], 48, "-");
         else snprintf(cell[r][DF_PCENT], 48, "%llu%%",

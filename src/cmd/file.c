@@ -512,7 +512,7 @@ int cmd_file(sk_cmd *c, int argc, char **argv)
     for (int i = 0; i < nops; i++) names[nnames++] = ops[i];
     if (nnames == 0) {
         sk_out_flush(&c->out);
-        sk_out_puts(&c->err, "Usage: file [-bcdEhikLlNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]\n"
+        sk_out_puts(&c->err, "Usage: file [-bcCdEhikLlNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]\n"
                              "            [--mime-type] [-e <testname>] [-F <separator>]  [-f <namefile>]\n"
                              "            [-m <magicfiles>] [-P <parameter=value>] [--exclude-quiet]\n"
                              "            <file> ...\n"

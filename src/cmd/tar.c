@@ -461,6 +461,10 @@ static int read_archive(tar_state *T, const unsigned char *a, size_t n, member_f
     char longname[4096], longlink[4096];
     int have_longname = 0, have_longlink = 0;
     int rc = 0;
+    if (n < BLK) {
+        fsu_error(T->c, "This does not look like a tar archive");
+        T->errors = 1;
+    }
     while (pos + BLK <= n) {
         const unsigned char *h = a + pos;
         if (all_zero(h)) break;
@@ -1116,7 +1120,8 @@ int cmd_tar(sk_cmd *c, int argc, char **argv)
         } else {
             int rc = sk_vfs_write_file(c->vfs, c->cwd, op.archive, final->p, final->len, 0644);
             if (rc) {
-                fsu_error(c, "%s: Cannot open: %s", op.archive, sk_status_message(rc));
+                int space = rc == SK_ENOSPC || rc == SK_EFBIG || rc == SK_NOMEM;
+                fsu_error(c, "%s: Cannot %s: %s", op.archive, space ? "write" : "open", sk_status_message(rc));
                 fsu_error(c, "Error is not recoverable: exiting now");
                 status = 2;
                 goto out;

@@ -58,13 +58,16 @@ static inline int fst_init_lim(fst *t, const sk_limits *lim)
 
 static inline int fst_init(fst *t) { return fst_init_lim(t, NULL); }
 
-static inline void fst_free(fst *t)
+static inline void fst_free_(fst *t)
 {
     sk_buf_free(&t->out);
     sk_buf_free(&t->err);
     sk_sched_trim(&t->sched);
     if (t->fs) t->fs->destroy(t->fs->ud);
 }
+
+/* Release everything; every byte the commands allocated must be back. */
+#define fst_free(t) do { fst_free_(t); CHECK_INT((t)->a.used, 0); } while (0)
 
 static inline int fst_mkparent(fst *t, const char *path)
 {
