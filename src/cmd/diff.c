@@ -60,21 +60,21 @@ static int load(diff_state *D, const char *path, dfile *f, int missing_ok)
     memset(f, 0, sizeof *f);
     f->name = path;
     sk_buf_init(&f->data, c->a);
-    if (!strcmp(path, "-")) {
-        f->mtime = cmd_now_ns(c);
-        int rc = cmd_read_all(c, "-", &f->data);
-        return rc;
+    f->mtime = cmd_now_ns(c);
+    if (strcmp(path, "-")) {
+        sk_stat st;
+        int rc = sk_vfs_stat(c->vfs, c->cwd, path, &st);
+        if (rc == SK_ENOENT && missing_ok) {
+            f->mtime = 0;
+            return SK_OK;
+        }
+        if (rc == SK_OK) {
+            if (st.type == SK_FILE_DIR) return SK_EISDIR;
+            f->mtime = st.mtime_ns;
+        }
     }
-    sk_stat st;
-    int rc = sk_vfs_stat(c->vfs, c->cwd, path, &st);
-    if (rc == SK_ENOENT && missing_ok) {
-        f->mtime = 0;
-        return SK_OK;
-    }
-    if (rc) return rc;
-    f->mtime = st.mtime_ns;
-    uint64_t max = c->lim ? c->lim->max_file_size : 0;
-    return sk_vfs_read_file(c->vfs, c->cwd, path, max, &f->data);
+    /* through the shell's streams, so devices and /dev/fd paths work */
+    return cmd_read_all(c, path, &f->data);
 }
 
 static void dfile_free(diff_state *D, dfile *f)
