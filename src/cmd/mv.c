@@ -23,7 +23,12 @@ static int move_one(sk_cmd *c, const char *src, const char *dst, const mv_opts *
         fsu_error(c, "cannot stat %Q: %s", src, sk_status_message(rc));
         return 1;
     }
-    int exists = sk_vfs_lstat(v, c->cwd, dst, &dst_st) == SK_OK;
+    rc = sk_vfs_lstat(v, c->cwd, dst, &dst_st);
+    if (rc && rc != SK_ENOENT) {
+        fsu_error(c, "cannot stat %Q: %s", dst, sk_status_message(rc));
+        return 1;
+    }
+    int exists = rc == SK_OK;
     if (exists) {
         char *a = NULL, *b = NULL;
         int same = sk_vfs_resolve(v, c->cwd, src, 0, &a) == SK_OK &&
