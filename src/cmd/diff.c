@@ -20,11 +20,12 @@
 
 SK_CMD("diff", cmd_diff, "diff [-u|-c|-q] [-r] [-N] [-iwbB] FILE1 FILE2: compare files line by line (exit 1 if different)");
 
-enum { FMT_NORMAL, FMT_UNIFIED, FMT_CONTEXT, FMT_BRIEF };
+enum { FMT_NORMAL, FMT_UNIFIED, FMT_CONTEXT, FMT_BRIEF, FMT_SIDE };
 
 typedef struct diff_opts {
     int format, context, recursive, new_file, report_same, text;
     int icase, iall_space, ispace_change, itrailing, iblank, strip_cr;
+    int width, left_column, suppress_common, expand_tabs;
     const char *label[2];
     int nlabels;
     sk_buf switches;          /* the options as given, for "diff -r a/x b/x" lines */
@@ -717,6 +718,144 @@ static void output_hunks(diff_state *D, const dfile *f0, const dfile *f1, const 
     }
 }
 
+/* ---- side by side (-y), after GNU diff's side.c ---------------------------- */
+
+static long tab_from_to(sk_out *o, const diff_opts *op, long from, long to)
+{
+    if (!op->expand_tabs)
+        for (long tab = from + 8 - from % 8; tab <= to; tab += 8) {
+            sk_out_putc(o, '\t');
+            from = tab;
+        }
+    while (from++ < to) sk_out_putc(o, ' ');
+    return to;
+}
+
+static long half_line(sk_out *o, const diff_opts *op, const char *s, size_t n, long indent, long bound)
+{
+    long in = 0, out = 0;
+    int printing = 0; /* the lead byte of a UTF-8 sequence was printed */
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        switch (ch) {
+        case '\t': {
+            long spaces = 8 - in % 8;
+            if (in == out) {
+                long stop = out + spaces;
+                if (op->expand_tabs) {
+                    if (bound < stop) stop = bound;
+                    for (; out < stop; out++) sk_out_putc(o, ' ');
+                } else if (stop < bound) {
+                    out = stop;
+                    sk_out_putc(o, '\t');
+                }
+            }
+            in += spaces;
+            break;
+        }
+        case '\r':
+            sk_out_putc(o, '\r');
+            tab_from_to(o, op, 0, indent);
+            in = out = 0;
+            break;
+        case '\b':
+            if (in != 0 && --in < bound) {
+                if (out <= in) {
+                    for (; out < in; out++) sk_out_putc(o, ' ');
+                } else {
+                    out = in;
+                    sk_out_putc(o, '\b');
+                }
+            }
+            break;
+        case '\f':
+        case '\v':
+            if (in < bound) sk_out_putc(o, (char)ch);
+            break;
+        default:
+            if ((ch & 0xc0) == 0x80) {
+                if (printing) sk_out_putc(o, (char)ch);
+                break;
+            }
+            printing = 0;
+            if (ch < 32 || ch == 127) {
+                /* zero width */
+                if (in < bound) sk_out_putc(o, (char)ch);
+                break;
+            }
+            if (in < bound) {
+                out = in + 1;
+                sk_out_putc(o, (char)ch);
+                printing = 1;
+            }
+            in++;
+            break;
+        }
+    }
+    return out;
+}
+
+static void side_line(diff_state *D, const dfile *f0, long i0, char sep, const dfile *f1, long i1)
+{
+    const diff_opts *op = D->op;
+    sk_out *o = &D->c->out;
+    long w = op->width, t = op->expand_tabs ? 1 : 8;
+    long off = (w + t + 3) / (2 * t) * t;
+    long hw = off - 3 < w - off ? off - 3 : w - off;
+    if (hw < 0) hw = 0;
+    long c2o = hw ? off : w;
+    long col = 0;
+    int put_nl = 0, lnl = 0, rnl = 0;
+    size_t len;
+    const char *s;
+    if (i0 >= 0) {
+        s = line_at(f0, (size_t)i0, &len, &lnl);
+        put_nl |= lnl;
+        col = half_line(o, op, s, len, 0, hw);
+    }
+    if (sep != ' ') {
+        col = tab_from_to(o, op, col, (hw + c2o - 1) / 2) + 1;
+        if (i1 >= 0) line_at(f1, (size_t)i1, &len, &rnl);
+        if (sep == '|' && lnl != rnl) sep = lnl ? '/' : '\\';
+        sk_out_putc(o, sep);
+    }
+    if (i1 >= 0) {
+        s = line_at(f1, (size_t)i1, &len, &rnl);
+        put_nl |= rnl;
+        if (len) {
+            col = tab_from_to(o, op, col, c2o);
+            half_line(o, op, s, len, col, hw);
+        }
+    }
+    if (put_nl) sk_out_putc(o, '\n');
+}
+
+static void output_side(diff_state *D, const dfile *f0, const dfile *f1, const change *ch, size_t nch)
+{
+    const diff_opts *op = D->op;
+    size_t i0 = 0, i1 = 0;
+    for (size_t k = 0; k <= nch; k++) {
+        size_t upto0 = k < nch ? ch[k].line0 : f0->n;
+        while (i0 < upto0) {
+            if (!op->suppress_common) {
+                if (op->left_column) side_line(D, f0, (long)i0, '(', f1, -1);
+                else side_line(D, f0, (long)i0, ' ', f1, (long)i1);
+            }
+            i0++;
+            i1++;
+        }
+        if (k == nch) break;
+        const change *x = &ch[k];
+        size_t both = x->deleted < x->inserted ? x->deleted : x->inserted;
+        for (size_t j = 0; j < both; j++) side_line(D, f0, (long)(i0 + j), '|', f1, (long)(i1 + j));
+        for (size_t j = both; j < x->deleted; j++) side_line(D, f0, (long)(i0 + j), '<', f1, -1);
+        for (size_t j = both; j < x->inserted; j++) side_line(D, f0, -1, '>', f1, (long)(i1 + j));
+        i0 += x->deleted;
+        i1 += x->inserted;
+        if (cmd_out_failed(D->c)) return;
+    }
+}
+
 static int is_binary(const sk_buf *b)
 {
     size_t n = b->len < 65536 ? b->len : 65536;
@@ -819,6 +958,8 @@ static int compare_files(diff_state *D, const char *p0, const char *p1, const ch
     if (cmdline) sk_out_printf(&c->out, "%s\n", cmdline);
     if (op->format == FMT_NORMAL) {
         output_normal(D, &f0, &f1, ch, nch);
+    } else if (op->format == FMT_SIDE) {
+        output_side(D, &f0, &f1, ch, nch);
     } else {
         f0.name = p0;
         f1.name = p1;
@@ -828,6 +969,11 @@ static int compare_files(diff_state *D, const char *p0, const char *p1, const ch
     }
     goto done;
 same:
+    if (op->format == FMT_SIDE && !op->suppress_common) {
+        if (!f0.off && (split_lines(D, &f0) || split_lines(D, &f1))) goto done;
+        nch = 0;
+        output_side(D, &f0, &f1, ch, 0);
+    }
     if (op->report_same) sk_out_printf(&c->out, "Files %s and %s are identical\n", p0, p1);
 done:
     sk_free(c->a, ch);
@@ -971,9 +1117,19 @@ static int compare_dirs(diff_state *D, const char *top0, const char *top1)
     return result;
 }
 
+/* diffutils words its usage errors "diff: ...\ndiff: Try ...". */
+static void diff_usage(sk_cmd *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fsu_verror(c, fmt, ap);
+    va_end(ap);
+    fsu_error(c, "Try '%s --help' for more information.", c->name);
+}
+
 int cmd_diff(sk_cmd *c, int argc, char **argv)
 {
-    enum { O_NORMAL = 256, O_STRIPCR, O_LABEL, O_NODIR, O_COLOR, O_IGNORED, O_HELP };
+    enum { O_NORMAL = 256, O_STRIPCR, O_LABEL, O_NODIR, O_COLOR, O_IGNORED, O_HELP, O_LEFT, O_SUPPRESS };
     static const cmd_longopt longs[] = {
         { "unified", 2, 'U' }, { "context", 2, 'C' }, { "brief", 0, 'q' },
         { "report-identical-files", 0, 's' }, { "recursive", 0, 'r' }, { "new-file", 0, 'N' },
@@ -982,16 +1138,19 @@ int cmd_diff(sk_cmd *c, int argc, char **argv)
         { "normal", 0, O_NORMAL }, { "strip-trailing-cr", 0, O_STRIPCR }, { "label", 1, O_LABEL },
         { "no-dereference", 0, O_IGNORED }, { "color", 2, O_COLOR }, { "minimal", 0, 'd' },
         { "expand-tabs", 0, 't' }, { "initial-tab", 0, 'T' }, { "speed-large-files", 0, O_IGNORED },
-        { "unidirectional-new-file", 0, 'N' }, { "help", 0, O_HELP }, { NULL, 0, 0 },
+        { "unidirectional-new-file", 0, 'N' }, { "help", 0, O_HELP }, { "side-by-side", 0, 'y' },
+        { "width", 1, 'W' }, { "left-column", 0, O_LEFT }, { "suppress-common-lines", 0, O_SUPPRESS },
+        { NULL, 0, 0 },
     };
     diff_opts op;
     memset(&op, 0, sizeof op);
     op.context = 3;
+    op.width = 130;
     sk_buf_init(&op.switches, c->a);
     diff_state D = { c, &op, 0 };
     int status = 0;
     cmd_opts o;
-    cmd_opts_init(&o, argc, argv, "uU:cC:qsrNiwbZBadtTpP", longs, 1);
+    cmd_opts_init(&o, argc, argv, "uU:cC:qsrNiwbZBadtTpPyW:", longs, 1);
     int ch;
     while ((ch = cmd_opts_next(&o, c)) != -1) {
         switch (ch) {
@@ -1003,7 +1162,7 @@ int cmd_diff(sk_cmd *c, int argc, char **argv)
                 char *end;
                 long v = strtol(o.arg, &end, 10);
                 if (*end || v < 0) {
-                    status = fsu_usage_error(c, "invalid context length %Q", o.arg);
+                    diff_usage(c, "invalid context length %Q", o.arg);
                     status = 2;
                     goto out;
                 }
@@ -1029,7 +1188,22 @@ int cmd_diff(sk_cmd *c, int argc, char **argv)
         case O_HELP:
             sk_out_puts(&c->out, "Usage: diff [OPTION]... FILES\nCompare FILES line by line.\n");
             goto out;
-        case 'd': case 't': case 'T': case 'p': case 'P': case O_COLOR: case O_IGNORED: break;
+        case 'y': op.format = FMT_SIDE; break;
+        case 'W': {
+            char *end;
+            long v = strtol(o.arg, &end, 10);
+            if (*end || v <= 0) {
+                diff_usage(c, "invalid width %Q", o.arg);
+                status = 2;
+                goto out;
+            }
+            op.width = (int)(v > 100000 ? 100000 : v);
+            break;
+        }
+        case O_LEFT: op.left_column = 1; break;
+        case O_SUPPRESS: op.suppress_common = 1; break;
+        case 't': op.expand_tabs = 1; break;
+        case 'd': case 'T': case 'p': case 'P': case O_COLOR: case O_IGNORED: break;
         default: status = cmd_opts_error(&o, c, ch); goto out;
         }
     }
@@ -1044,12 +1218,12 @@ int cmd_diff(sk_cmd *c, int argc, char **argv)
     char **ops;
     int nops = cmd_opts_operands(&o, &ops);
     if (nops < 2) {
-        fsu_usage_error(c, nops ? "missing operand after %Q" : "missing operand", nops ? ops[0] : "");
+        diff_usage(c, nops ? "missing operand after %Q" : "missing operand", nops ? ops[0] : "");
         status = 2;
         goto out;
     }
     if (nops > 2) {
-        fsu_usage_error(c, "extra operand %Q", ops[2]);
+        diff_usage(c, "extra operand %Q", ops[2]);
         status = 2;
         goto out;
     }

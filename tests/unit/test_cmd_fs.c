@@ -467,7 +467,7 @@ TEST(cmd_fs_diff)
     fst_file(&t, "bin2", "a\0c", 3);
     FS(&t, cmd_diff, "Binary files bin1 and bin2 differ\n", 1, "", "diff", "bin1", "bin2");
     FS(&t, cmd_diff, "", 2, "diff: nope: No such file or directory\n", "diff", "nope", "a");
-    FS(&t, cmd_diff, "", 2, "diff: missing operand after 'a'\nTry 'diff --help' for more information.\n", "diff", "a");
+    FS(&t, cmd_diff, "", 2, "diff: missing operand after 'a'\ndiff: Try 'diff --help' for more information.\n", "diff", "a");
     FS(&t, cmd_diff, "--- missing\t1970-01-01 00:00:00.000000000 +0000\n+++ a\t2020-01-01 00:00:00.000000000 +0000\n"
                      "@@ -0,0 +1 @@\n+hello\n", 1, "", "diff", "-uN", "missing", "a");
     fst_free(&t);

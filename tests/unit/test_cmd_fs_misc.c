@@ -3,6 +3,7 @@
 #include "fstest.h"
 
 SK_CMD("basename", cmd_basename, "");
+SK_CMD("diff", cmd_diff, "");
 SK_CMD("dirname", cmd_dirname, "");
 SK_CMD("file", cmd_file, "");
 SK_CMD("find", cmd_find, "");
@@ -253,6 +254,72 @@ TEST(cmd_fs_misc_file)
     FS(&t, cmd_file, "la: ASCII text\n", 0, "", "file", "-L", "la");
     FS(&t, cmd_file, "a: ASCII text\ndd: directory\n", 0, "", "file", "-N", "a", "dd");
     FS(&t, cmd_file, "", 1, "Usage: file [-bcCdEhikLlNnprsSvzZ0] [--apple] [--extension] [--mime-encoding]\n            [--mime-type] [-e <testname>] [-F <separator>]  [-f <namefile>]\n            [-m <magicfiles>] [-P <parameter=value>] [--exclude-quiet]\n            <file> ...\n       file -C [-m <magicfiles>]\n       file [--help]\n", "file");
+    fst_free(&t);
+}
+
+TEST(cmd_fs_misc_diff)
+{
+    fst t;
+    if (fst_init(&t)) { CHECK(0); return; }
+    fst_file(&t, "p", "a\nb\nc\nd\n\tx\n", 11);
+    fst_file(&t, "q", "a\nB\nc\ne\nf\n\tx\n", 13);
+    fst_file(&t, "nonl", "a\nb", 3);
+    fst_file(&t, "same", "a\nb\nc\nd\n\tx\n", 11);
+    fst_file(&t, "ws", "a \nB\n  c\nd\n\tx\n", 14);
+    fst_dir(&t, "r1/s");
+    fst_dir(&t, "r2/s");
+    fst_dir(&t, "r1/only");
+    fst_file(&t, "r1/f", "x\n", 2);
+    fst_file(&t, "r2/f", "y\n", 2);
+    fst_file(&t, "r1/g", "same\n", 5);
+    fst_file(&t, "r2/g", "same\n", 5);
+    fst_file(&t, "r1/s/t", "1\n", 2);
+    fst_file(&t, "r2/s/t", "2\n", 2);
+    fst_file(&t, "r1/only/z", "q\n", 2);
+    fst_file(&t, "r2/extra", "", 0);
+    fst_mtime(&t, "p", 1600000000);
+    fst_mtime(&t, "q", 1600000000);
+    fst_mtime(&t, "nonl", 1600000000);
+    fst_mtime(&t, "same", 1600000000);
+    fst_mtime(&t, "ws", 1600000000);
+    fst_mtime(&t, "r1/s", 1600000000);
+    fst_mtime(&t, "r1", 1600000000);
+    fst_mtime(&t, "r2/s", 1600000000);
+    fst_mtime(&t, "r2", 1600000000);
+    fst_mtime(&t, "r1/only", 1600000000);
+    fst_mtime(&t, "r1/f", 1600000000);
+    fst_mtime(&t, "r2/f", 1600000000);
+    fst_mtime(&t, "r1/g", 1600000000);
+    fst_mtime(&t, "r2/g", 1600000000);
+    fst_mtime(&t, "r1/s/t", 1600000000);
+    fst_mtime(&t, "r2/s/t", 1600000000);
+    fst_mtime(&t, "r1/only/z", 1600000000);
+    fst_mtime(&t, "r2/extra", 1600000000);
+    fst_mtime(&t, ".", 1600000000);
+    FS(&t, cmd_diff, "2c2\n< b\n---\n> B\n4c4,5\n< d\n---\n> e\n> f\n", 1, "", "diff", "p", "q");
+    FS(&t, cmd_diff, "--- p\t2020-09-13 12:26:40.000000000 +0000\n+++ q\t2020-09-13 12:26:40.000000000 +0000\n@@ -1,5 +1,6 @@\n a\n-b\n+B\n c\n-d\n+e\n+f\n \tx\n", 1, "", "diff", "-u", "p", "q");
+    FS(&t, cmd_diff, "*** p\tSun Sep 13 12:26:40 2020\n--- q\tSun Sep 13 12:26:40 2020\n***************\n*** 1,5 ****\n  a\n! b\n  c\n! d\n  \tx\n--- 1,6 ----\n  a\n! B\n  c\n! e\n! f\n  \tx\n", 1, "", "diff", "-c", "p", "q");
+    FS(&t, cmd_diff, "--- p\t2020-09-13 12:26:40.000000000 +0000\n+++ q\t2020-09-13 12:26:40.000000000 +0000\n@@ -1,5 +1,6 @@\n a\n-b\n+B\n c\n-d\n+e\n+f\n \tx\n", 1, "", "diff", "-U1", "p", "q");
+    FS(&t, cmd_diff, "a\t\t\t\t\t\t\t\ta\nb\t\t\t\t\t\t\t      |\tB\nc\t\t\t\t\t\t\t\tc\nd\t\t\t\t\t\t\t      |\te\n\t\t\t\t\t\t\t      >\tf\n\tx\t\t\t\t\t\t\t\tx\n", 1, "", "diff", "-y", "p", "q");
+    FS(&t, cmd_diff, "a\t\t\ta\nb\t\t   |\tB\nc\t\t\tc\nd\t\t   |\te\n\t\t   >\tf\n\tx\t\t\tx\n", 1, "", "diff", "-y", "-W", "40", "p", "q");
+    FS(&t, cmd_diff, "b\t\t\t\t\t\t\t      |\tB\nd\t\t\t\t\t\t\t      |\te\n\t\t\t\t\t\t\t      >\tf\n", 1, "", "diff", "-y", "--suppress-common-lines", "p", "q");
+    FS(&t, cmd_diff, "a\t\t\t\t\t\t\t      (\nb\t\t\t\t\t\t\t      |\tB\nc\t\t\t\t\t\t\t      (\nd\t\t\t\t\t\t\t      |\te\n\t\t\t\t\t\t\t      >\tf\n\tx\t\t\t\t\t\t      (\n", 1, "", "diff", "--left-column", "-y", "p", "q");
+    FS(&t, cmd_diff, "Files p and q differ\n", 1, "", "diff", "-q", "p", "q");
+    FS(&t, cmd_diff, "", 0, "", "diff", "p", "same");
+    FS(&t, cmd_diff, "Files p and same are identical\n", 0, "", "diff", "-s", "p", "same");
+    FS(&t, cmd_diff, "2,5c2\n< b\n< c\n< d\n< \tx\n---\n> b\n\\ No newline at end of file\n", 1, "", "diff", "p", "nonl");
+    FS(&t, cmd_diff, "4c4,5\n< d\n---\n> e\n> f\n", 1, "", "diff", "-i", "p", "q");
+    FS(&t, cmd_diff, "2c2\n< b\n---\n> B\n", 1, "", "diff", "-w", "p", "ws");
+    FS(&t, cmd_diff, "2,3c2,3\n< b\n< c\n---\n> B\n>   c\n", 1, "", "diff", "-b", "p", "ws");
+    FS(&t, cmd_diff, "Only in r2: extra\ndiff r1/f r2/f\n1c1\n< x\n---\n> y\nOnly in r1: only\nCommon subdirectories: r1/s and r2/s\n", 1, "", "diff", "r1", "r2");
+    FS(&t, cmd_diff, "Only in r2: extra\ndiff -r r1/f r2/f\n1c1\n< x\n---\n> y\nOnly in r1: only\ndiff -r r1/s/t r2/s/t\n1c1\n< 1\n---\n> 2\n", 1, "", "diff", "-r", "r1", "r2");
+    FS(&t, cmd_diff, "Only in r2: extra\nFiles r1/f and r2/f differ\nOnly in r1: only\nFiles r1/s/t and r2/s/t differ\n", 1, "", "diff", "-rq", "r1", "r2");
+    FS(&t, cmd_diff, "Only in r2: extra\ndiff -ru r1/f r2/f\n--- r1/f\t2020-09-13 12:26:40.000000000 +0000\n+++ r2/f\t2020-09-13 12:26:40.000000000 +0000\n@@ -1 +1 @@\n-x\n+y\nOnly in r1: only\ndiff -ru r1/s/t r2/s/t\n--- r1/s/t\t2020-09-13 12:26:40.000000000 +0000\n+++ r2/s/t\t2020-09-13 12:26:40.000000000 +0000\n@@ -1 +1 @@\n-1\n+2\n", 1, "", "diff", "-ru", "r1", "r2");
+    FS(&t, cmd_diff, "diff -rN r1/f r2/f\n1c1\n< x\n---\n> y\ndiff -rN r1/only/z r2/only/z\n1d0\n< q\ndiff -rN r1/s/t r2/s/t\n1c1\n< 1\n---\n> 2\n", 1, "", "diff", "-rN", "r1", "r2");
+    FS(&t, cmd_diff, "1c1\n< x\n---\n> y\n", 1, "", "diff", "r1/f", "r2");
+    FS(&t, cmd_diff, "", 2, "diff: nope: No such file or directory\n", "diff", "nope", "p");
+    FS(&t, cmd_diff, "", 2, "diff: missing operand after 'p'\ndiff: Try 'diff --help' for more information.\n", "diff", "p");
+    FS(&t, cmd_diff, "a\t\t\t\t\t\t\t\ta\nb\t\t\t\t\t\t\t\tb\nc\t\t\t\t\t\t\t\tc\nd\t\t\t\t\t\t\t\td\n\tx\t\t\t\t\t\t\t\tx\n", 0, "", "diff", "-y", "p", "same");
     fst_free(&t);
 }
 
