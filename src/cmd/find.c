@@ -484,45 +484,91 @@ static int at_op(find_state *F, const char *s)
     return F->pos < F->argc && !strcmp(F->argv[F->pos], s);
 }
 
-static int parse_and(find_state *F, int depth)
+/* Join the nodes in `list` with `kind` into a right-leaning chain, so that
+ * eval walks long "-a"/"-o" chains in a loop instead of recursing. */
+static int chain(find_state *F, int kind, sk_buf *list)
 {
-    int x = parse_primary(F, depth);
-    if (x < 0) return -1;
-    for (;;) {
-        if (F->pos >= F->argc) return x;
-        const char *a = F->argv[F->pos];
-        if (!strcmp(a, "-o") || !strcmp(a, "-or") || !strcmp(a, ")") || !strcmp(a, ",")) return x;
-        if (!strcmp(a, "-a") || !strcmp(a, "-and")) {
-            F->pos++;
-            if (F->pos >= F->argc) return perr(F, "expected an expression after '%s'", a);
-        }
-        int y = parse_primary(F, depth);
-        if (y < 0) return -1;
-        int z = new_node(F, N_AND);
+    int n = (int)(list->len / sizeof(int));
+    int x;
+    memcpy(&x, list->p + (size_t)(n - 1) * sizeof(int), sizeof x);
+    for (int i = n - 2; i >= 0; i--) {
+        int y;
+        memcpy(&y, list->p + (size_t)i * sizeof(int), sizeof y);
+        int z = new_node(F, kind);
         if (z < 0) return -1;
-        F->n[z].l = x;
-        F->n[z].r = y;
+        F->n[z].l = y;
+        F->n[z].r = x;
         x = z;
     }
+    return x;
+}
+
+static int parse_and(find_state *F, int depth)
+{
+    sk_buf list = SK_BUF_INIT(F->c->a);
+    int x = parse_primary(F, depth);
+    if (x < 0 || sk_buf_put(&list, &x, sizeof x)) goto fail;
+    for (;;) {
+        if (F->pos >= F->argc) break;
+        const char *a = F->argv[F->pos];
+        if (!strcmp(a, "-o") || !strcmp(a, "-or") || !strcmp(a, ")") || !strcmp(a, ",")) break;
+        if (!strcmp(a, "-a") || !strcmp(a, "-and")) {
+            F->pos++;
+            if (F->pos >= F->argc) {
+                perr(F, "expected an expression after '%s'", a);
+                goto fail;
+            }
+        }
+        int y = parse_primary(F, depth);
+        if (y < 0 || sk_buf_put(&list, &y, sizeof y)) goto fail;
+    }
+    x = chain(F, N_AND, &list);
+    sk_buf_free(&list);
+    return x;
+fail:
+    sk_buf_free(&list);
+    if (!F->err) perr(F, "memory exhausted");
+    return -1;
 }
 
 static int parse_or(find_state *F, int depth)
 {
     if (depth > MAX_NEST) return perr(F, "expression nested too deeply");
-    int x = parse_and(F, depth);
-    if (x < 0) return -1;
-    while (at_op(F, "-o") || at_op(F, "-or") || at_op(F, ",")) {
-        const char *op = F->argv[F->pos++];
-        if (F->pos >= F->argc) return perr(F, "expected an expression after '%s'", op);
-        int y = parse_and(F, depth);
-        if (y < 0) return -1;
-        int z = new_node(F, op[0] == ',' ? N_COMMA : N_OR);
-        if (z < 0) return -1;
-        F->n[z].l = x;
-        F->n[z].r = y;
-        x = z;
+    /* "," binds looser than "-o": a list of or-chains */
+    sk_buf commas = SK_BUF_INIT(F->c->a), ors = SK_BUF_INIT(F->c->a);
+    for (;;) {
+        int x = parse_and(F, depth);
+        if (x < 0 || sk_buf_put(&ors, &x, sizeof x)) goto fail;
+        if (at_op(F, "-o") || at_op(F, "-or")) {
+            const char *op = F->argv[F->pos++];
+            if (F->pos >= F->argc) {
+                perr(F, "expected an expression after '%s'", op);
+                goto fail;
+            }
+            continue;
+        }
+        int y = chain(F, N_OR, &ors);
+        sk_buf_clear(&ors);
+        if (y < 0 || sk_buf_put(&commas, &y, sizeof y)) goto fail;
+        if (at_op(F, ",")) {
+            F->pos++;
+            if (F->pos >= F->argc) {
+                perr(F, "expected an expression after ','");
+                goto fail;
+            }
+            continue;
+        }
+        break;
     }
-    return x;
+    int r = chain(F, N_COMMA, &commas);
+    sk_buf_free(&commas);
+    sk_buf_free(&ors);
+    return r;
+fail:
+    sk_buf_free(&commas);
+    sk_buf_free(&ors);
+    if (!F->err) perr(F, "memory exhausted");
+    return -1;
 }
 
 /* ---- evaluation ------------------------------------------------------------ */
@@ -829,16 +875,29 @@ static void flush_batch(find_state *F, fnode *nd)
     nd->nbatch = 0;
 }
 
+/* Recursion happens only into the left side of a chain and under '!',
+ * so its depth is bounded by the nesting of the expression (MAX_NEST). */
 static int eval(find_state *F, int x, fent *e, int depth)
 {
     fnode *nd = &F->n[x];
     size_t bl;
     const char *bn;
-    (void)depth;
+    for (;;) {
+        nd = &F->n[x];
+        if (nd->kind == N_AND) {
+            if (!eval(F, nd->l, e, depth + 1) || F->quit) return 0;
+        } else if (nd->kind == N_OR) {
+            if (eval(F, nd->l, e, depth + 1)) return 1;
+            if (F->quit) return 0;
+        } else if (nd->kind == N_COMMA) {
+            eval(F, nd->l, e, depth + 1);
+            if (F->quit) return 0;
+        } else {
+            break;
+        }
+        x = nd->r;
+    }
     switch (nd->kind) {
-    case N_AND: return eval(F, nd->l, e, depth + 1) && !F->quit && eval(F, nd->r, e, depth + 1);
-    case N_OR: return eval(F, nd->l, e, depth + 1) || (!F->quit && eval(F, nd->r, e, depth + 1));
-    case N_COMMA: eval(F, nd->l, e, depth + 1); return !F->quit && eval(F, nd->r, e, depth + 1);
     case N_NOT: return !eval(F, nd->l, e, depth + 1);
     case N_TRUE: return 1;
     case N_FALSE: return 0;

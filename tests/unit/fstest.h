@@ -141,10 +141,12 @@ static inline int fst_run(fst *t, sk_cmd_fn fn, const char *in, size_t inlen, co
     c.clock_ud = t;
     c.envp = t->envp;
     if (t->with_exec) c.exec = fst_exec;
-    char *copy[64];
-    for (int i = 0; i < argc && i < 63; i++) copy[i] = (char *)argv[i];
-    copy[argc < 63 ? argc : 63] = NULL;
+    char **copy = sk_malloc(&t->a, (size_t)(argc + 1) * sizeof *copy);
+    if (!copy) return -1;
+    for (int i = 0; i < argc; i++) copy[i] = (char *)argv[i];
+    copy[argc] = NULL;
     t->status = cmd_finish(&c, fn(&c, argc, copy));
+    sk_free(&t->a, copy);
     sk_fdtab_free(&fds, &t->a);
     return t->status;
 }

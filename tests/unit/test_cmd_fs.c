@@ -83,6 +83,23 @@ TEST(cmd_fs_quota_tar_extract)
     fst_file(&t, "d/big", "0123456789012345678901234567890123456789", 40);
     fst_file(&t, "d/small", "x", 1);
     FS(&t, cmd_tar, "", 0, "", "tar", "-czf", "/tmp/a.tgz", "d");
+    sk_buf ar = SK_BUF_INIT(NULL);
+    sk_alloc host;
+    sk_alloc_init(&host, 0);
+    ar.a = &host;
+    CHECK_INT(sk_vfs_read_file(&t.vfs, "/", "/tmp/a.tgz", 0, &ar), 0);
+    fst_free(&t);
+    /* extract into a filesystem with room for the small file only */
+    sk_limits lim = sk_limits_default();
+    lim.max_fs_bytes = 20;
+    if (fst_init_lim(&t, &lim)) { CHECK(0); return; }
+    fst_run(&t, cmd_tar, ar.p, ar.len, (const char *const[]){ "tar", "-xzf", "-", NULL });
+    CHECK_INT(t.status, 2);
+    CHECK_STR(sk_buf_cstr(&t.err), "tar: d/big: Cannot open: No space left on device\n"
+                                   "tar: Exiting with failure status due to previous errors\n");
+    FS(&t, cmd_find, "d\nd/small\n", 0, "", "find", "d");
+    /* gunzip into a file that does not fit */
+    sk_buf_free(&ar);
     fst_free(&t);
 }
 
@@ -559,4 +576,41 @@ TEST(cmd_fs_util_human_and_modes)
     CHECK(!fsu_fnmatch("*", ".hidden", FSU_FNM_PERIOD));
     CHECK(fsu_fnmatch("[]a]", "]", 0));
     CHECK(fsu_fnmatch("*a*a*a*a*b", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", 0));
+}
+
+/* long -a/-o chains are evaluated in a loop; deep nesting is refused */
+TEST(cmd_fs_find_long_expressions)
+{
+    fst t;
+    if (fst_init(&t)) { CHECK(0); return; }
+    fst_file(&t, "d/x", "", 0);
+    enum { N = 6000 };
+    const char **av = sk_malloc(&t.a, (N * 3 + 8) * sizeof *av);
+    int n = 0;
+    av[n++] = "find";
+    av[n++] = "d";
+    av[n++] = "-type";
+    av[n++] = "f";
+    for (int i = 0; i < N; i++) {
+        av[n++] = i ? "-o" : "(";
+        av[n++] = "-name";
+        av[n++] = i == N - 1 ? "x" : "nomatch";
+    }
+    av[n++] = ")";
+    av[n] = NULL;
+    fst_run(&t, cmd_find, NULL, 0, av);
+    CHECK_INT(t.status, 0);
+    CHECK_STR(sk_buf_cstr(&t.out), "d/x\n");
+    n = 0;
+    av[n++] = "find";
+    av[n++] = "d";
+    for (int i = 0; i < 400; i++) av[n++] = "(";
+    av[n++] = "-true";
+    for (int i = 0; i < 400; i++) av[n++] = ")";
+    av[n] = NULL;
+    fst_run(&t, cmd_find, NULL, 0, av);
+    CHECK_INT(t.status, 1);
+    CHECK_STR(sk_buf_cstr(&t.err), "find: expression nested too deeply\n");
+    sk_free(&t.a, av);
+    fst_free(&t);
 }
