@@ -173,7 +173,7 @@ static int read_header(src *s, gz_info *info, int first)
     return GZ_OK;
 }
 
-int gz_decompress(sk_cmd *c, sk_in *in, gz_sink_fn sink, void *ud, gz_info *info)
+int gz_decompress(sk_cmd *c, sk_in *in, gz_sink_fn sink, void *ud, gz_info *info, int passthrough)
 {
     memset(info, 0, sizeof *info);
     src *s = sk_malloc(c->a, sizeof *s);
@@ -191,12 +191,28 @@ int gz_decompress(sk_cmd *c, sk_in *in, gz_sink_fn sink, void *ud, gz_info *info
     for (int member = 0;; member++) {
         int b0 = src_byte(s);
         if (b0 < 0) {
-            if (member == 0) rc = s->err ? GZ_ERR_READ : GZ_ERR_EOF;
+            if (member == 0) rc = s->err ? GZ_ERR_READ : passthrough ? GZ_OK : GZ_ERR_EOF;
             break;
         }
         int b1 = src_byte(s);
         if (b0 != 0x1f || b1 != 0x8b) {
-            if (member == 0) {
+            if (member == 0 && passthrough) {
+                unsigned char two[2] = { (unsigned char)b0, (unsigned char)b1 };
+                if (sink(ud, two, b1 < 0 ? 1 : 2)) {
+                    rc = GZ_ERR_SINK;
+                    break;
+                }
+                while (src_fill(s)) {
+                    if (sink(ud, s->buf + s->pos, s->len - s->pos)) {
+                        rc = GZ_ERR_SINK;
+                        break;
+                    }
+                    info->out_bytes += s->len - s->pos;
+                    s->consumed += s->len - s->pos;
+                    s->pos = s->len;
+                }
+                if (!rc && s->err) rc = GZ_ERR_READ;
+            } else if (member == 0) {
                 rc = b1 < 0 ? GZ_ERR_EOF : GZ_ERR_FORMAT;
             } else {
                 /* trailing garbage (zero padding is tolerated quietly) */
@@ -340,7 +356,7 @@ int gz_decompress_buf(sk_cmd *c, const void *p, size_t n, uint64_t max, sk_buf *
     if (mem_in(c, p, n, &in)) return GZ_ERR_NOMEM;
     bufsink bs = { out, max, out->len };
     gz_info info;
-    int rc = gz_decompress(c, &in, buf_sink, &bs, &info);
+    int rc = gz_decompress(c, &in, buf_sink, &bs, &info, 0);
     mem_in_done(&in);
     return rc;
 }

@@ -34,8 +34,9 @@ typedef struct gz_info {
  * 1..9. */
 int gz_compress(sk_cmd *c, sk_in *in, gz_sink_fn sink, void *ud, int level, const char *name,
                 uint32_t mtime, gz_info *info);
-/* Decompress every member of `in`. */
-int gz_decompress(sk_cmd *c, sk_in *in, gz_sink_fn sink, void *ud, gz_info *info);
+/* Decompress every member of `in`.  passthrough (gzip -dcf): data that is
+ * not in gzip format is copied to the sink unchanged. */
+int gz_decompress(sk_cmd *c, sk_in *in, gz_sink_fn sink, void *ud, gz_info *info, int passthrough);
 /* Messages for the GZ_ERR_* codes ("not in gzip format", ...). */
 const char *gz_strerror(int rc);
 

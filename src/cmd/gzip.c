@@ -184,7 +184,7 @@ static int do_one(sk_cmd *c, const char *name, const gz_opts *op, uint64_t *tot_
     out_sink sink = { c, &out, c->lim ? c->lim->max_file_size : 0, (!name || op->to_stdout) && !op->test && !op->list, 0 };
     gz_info info;
     if (op->decompress || op->test || op->list) {
-        rc = gz_decompress(c, &in, sink_fn, &sink, &info);
+        rc = gz_decompress(c, &in, sink_fn, &sink, &info, op->force && sink.to_out && !op->test && !op->list);
     } else {
         const char *bn = NULL;
         if (src && op->save_name) {
