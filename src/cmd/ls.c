@@ -837,7 +837,7 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
     sk_buf_init(&S.tmp, c->a);
     for (char *const *e = c->envp; e && *e; e++)
         if (!strncmp(*e, "COLUMNS=", 8) && atoi(*e + 8) > 0) cfg.width = atoi(*e + 8);
-    int explicit_format = 0, status = 0;
+    int status = 0;
     cmd_opts o;
     cmd_opts_init(&o, argc, argv, "aAbBcCdfFgGhHiI:klLmnNopqQrRsStT:uUvw:xXZ1", longs, 1);
     int ch;
@@ -848,7 +848,7 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
         case 'b': cfg.quoting = Q_ESCAPE; break;
         case 'B': cfg.ignore_backups = 1; break;
         case 'c': case 'u': break; /* one timestamp: mtime */
-        case 'C': cfg.format = F_COLS; explicit_format = 1; break;
+        case 'C': cfg.format = F_COLS; break;
         case 'd': cfg.dir_only = 1; break;
         case 'f': cfg.sort = S_NONE; cfg.all = 2; break;
         case 'F': cfg.indicator = I_CLASSIFY; break;
@@ -861,7 +861,7 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
         case 'k': cfg.block_size = 1024; break;
         case 'l': cfg.format = F_LONG; break;
         case 'L': cfg.deref = D_ALWAYS; break;
-        case 'm': cfg.format = F_COMMAS; explicit_format = 1; break;
+        case 'm': cfg.format = F_COMMAS; break;
         case 'n': cfg.numeric = 1; cfg.format = F_LONG; break;
         case 'N': cfg.quoting = Q_LITERAL; break;
         case 'o': cfg.no_group = 1; cfg.format = F_LONG; break;
@@ -887,10 +887,10 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
             }
             break;
         }
-        case 'x': cfg.format = F_ACROSS; explicit_format = 1; break;
+        case 'x': cfg.format = F_ACROSS; break;
         case 'X': cfg.sort = S_EXT; break;
         case 'Z': break;
-        case '1': cfg.format = F_ONE; explicit_format = 1; break;
+        case '1': cfg.format = F_ONE; break;
         case O_QSTYLE: {
             static const char *const names[] = { "literal", "shell", "shell-always", "shell-escape",
                                                  "shell-escape-always", "c", "escape" };
@@ -958,7 +958,7 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
             else if (!strcmp(o.arg, "across") || !strcmp(o.arg, "horizontal")) cfg.format = F_ACROSS;
             else if (!strcmp(o.arg, "commas")) cfg.format = F_COMMAS;
             else status = bad_arg(c, "format", o.arg, "verbose,long|commas|horizontal,across|vertical|single-column");
-            explicit_format = 1;
+           
             break;
         case O_SORT:
             if (!strcmp(o.arg, "none")) cfg.sort = S_NONE;
@@ -1018,7 +1018,6 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
             goto done;
         }
     }
-    (void)explicit_format;
     if (cfg.width == 0) cfg.tabsize = 0; /* no line limit: GNU pads with spaces */
     if (cfg.deref < 0)
         cfg.deref = (cfg.dir_only || cfg.indicator == I_CLASSIFY || cfg.format == F_LONG) ? D_NEVER

@@ -67,9 +67,7 @@ int cmd_mktemp(sk_cmd *c, int argc, char **argv)
     size_t xstart = xend;
     while (xstart > 0 && tmpl[xstart - 1] == 'X') xstart--;
     if (xend - xstart < 3) {
-        sk_buf q = SK_BUF_INIT(c->a);
         if (!quiet) fsu_error(c, "too few X's in template %Q", tmpl);
-        sk_buf_free(&q);
         status = 1;
         goto out;
     }
@@ -90,7 +88,6 @@ int cmd_mktemp(sk_cmd *c, int argc, char **argv)
         sk_buf_puts(&path, d);
         if (path.len && path.p[path.len - 1] != '/') sk_buf_putc(&path, '/');
     }
-    size_t base = path.len;
     sk_buf_put(&path, tmpl, xstart);
     size_t xpos = path.len;
     for (size_t i = xstart; i < xend; i++) sk_buf_putc(&path, 'X');
@@ -135,7 +132,6 @@ int cmd_mktemp(sk_cmd *c, int argc, char **argv)
         status = 1;
         goto out;
     }
-    (void)base;
     sk_out_puts(&c->out, path.p);
     sk_out_putc(&c->out, '\n');
 out:
