@@ -890,7 +890,7 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
         case 'x': cfg.format = F_ACROSS; break;
         case 'X': cfg.sort = S_EXT; break;
         case 'Z': break;
-        case '1': cfg.format = F_ONE; break;
+        case '1': if (cfg.format != F_LONG) cfg.format = F_ONE; break; /* no effect after -l */
         case O_QSTYLE: {
             static const char *const names[] = { "literal", "shell", "shell-always", "shell-escape",
                                                  "shell-escape-always", "c", "escape" };
