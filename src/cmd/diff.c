@@ -215,7 +215,8 @@ static int classify(diff_state *D, eqtab *t, dfile *f)
         size_t j = (size_t)h & (t->cap - 1), id = 0;
         while (t->slot[j]) {
             size_t k = t->slot[j];
-            if (t->khash[k] == h && t->klen[k] == norm.len && !memcmp(t->keys.p + t->koff[k], norm.p, norm.len)) {
+            if (t->khash[k] == h && t->klen[k] == norm.len &&
+                (!norm.len || !memcmp(t->keys.p + t->koff[k], norm.p, norm.len))) {
                 id = k;
                 break;
             }
@@ -239,7 +240,7 @@ static int classify(diff_state *D, eqtab *t, dfile *f)
             t->koff[id] = t->keys.len;
             t->klen[id] = norm.len;
             t->khash[id] = h;
-            if (sk_buf_put(&t->keys, norm.p, norm.len)) { rc = SK_NOMEM; break; }
+            if (norm.len && sk_buf_put(&t->keys, norm.p, norm.len)) { rc = SK_NOMEM; break; }
             t->slot[j] = id;
         }
         f->eq[i] = (long)id;
