@@ -71,6 +71,14 @@ static int bad(rd *r, const char *fmt, ...)
     return 1;
 }
 
+/* sk_buf_take, always NUL-terminated (also when empty). */
+static char *take_str(sk_buf *b, size_t *len)
+{
+    if (sk_buf_reserve(b, 0)) return NULL;
+    b->p[b->len] = 0;
+    return sk_buf_take(b, len);
+}
+
 static int nomem(rd *r)
 {
     cmd_error(r->p->c, "couldn't allocate memory");
@@ -323,7 +331,7 @@ static int finish_text(rd *r, sed_cmd *cmd, sk_buf *raw)
         if (sk_buf_putc(&out, c)) goto oom;
     }
     sk_free(r->p->c->a, cmd->text);
-    cmd->text = sk_buf_take(&out, &cmd->text_len);
+    cmd->text = take_str(&out, &cmd->text_len);
     if (!cmd->text) return nomem(r);
     return 0;
 oom:
@@ -380,7 +388,7 @@ static char *read_label(rd *r)
     }
     savchar(r, c);
     if (c == ';') inchar(r);
-    char *s = sk_buf_take(&b, NULL);
+    char *s = take_str(&b, NULL);
     return s;
 }
 
@@ -392,7 +400,7 @@ static char *read_filename(rd *r)
         if (sk_buf_putc(&b, c)) { sk_buf_free(&b); return NULL; }
         c = inchar(r);
     }
-    return sk_buf_take(&b, NULL);
+    return take_str(&b, NULL);
 }
 
 static sed_wfile *get_wfile(rd *r, char *name)
@@ -517,7 +525,7 @@ static int setup_replacement(rd *r, sed_cmd *cmd, sk_buf *src, int *max_ref)
         sk_buf_free(&lit);
         return rc;
     }
-    cmd->text = sk_buf_take(&lit, &cmd->text_len);
+    cmd->text = take_str(&lit, &cmd->text_len);
     if (!cmd->text) return nomem(r);
     return 0;
 }
