@@ -463,7 +463,7 @@ TEST(regex_literal_list)
     /* BRE lists of plain words take the same path; one special character does not */
     const char *words[17];
     size_t wl[17];
-    char wb[17][8];
+    char wb[17][16];
     for (int i = 0; i < 17; i++) {
         snprintf(wb[i], sizeof wb[i], "w%d", i);
         words[i] = wb[i];
