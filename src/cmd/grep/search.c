@@ -583,7 +583,7 @@ void gs_operand(gsearch *g, const char *path, const char *display)
             return;
         }
         const char *name = g->label ? g->label : "(standard input)";
-        if (g->stdin_name_l && g->list && !g->label) name = "(stdin)";
+        if (g->stdin_name_l && g->list == 'l' && !g->label) name = "(stdin)";
         gs_file(g, &in, name);
         cmd_close_input(c, &in);
         return;
