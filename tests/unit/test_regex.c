@@ -164,6 +164,8 @@ TEST(regex_posix_errors)
     TR(RX_BRE, 0, "a\\{2,1\\}", "<err: Invalid content of \\{\\}>");
     TR(RX_ERE, 0, "a{2,1}", "<err: Invalid content of \\{\\}>");
     TR(RX_ERE, 0, "a{99999}", "<err: Regular expression too big>");
+    TR(RX_ERE, 0, "a{}", "<err: Invalid content of \\{\\}>");
+    TR(RX_ERE, 0, "{}", "\\{\\}");
     TR(RX_BRE, 0, "[[.space.]]", "<err: Invalid collation character>");
 }
 
