@@ -166,6 +166,16 @@ TEST(regex_posix_errors)
     TR(RX_ERE, 0, "a{99999}", "<err: Regular expression too big>");
     TR(RX_ERE, 0, "a{}", "<err: Invalid content of \\{\\}>");
     TR(RX_ERE, 0, "{}", "\\{\\}");
+    TR(RX_ERE, 0, "{1,2}a", "a");
+    /* sed (glibc) is stricter than grep (dfa) */
+    TR(RX_BRE, RX_SED, "a**", "<err: Invalid preceding regular expression>");
+    TR(RX_BRE, RX_SED, "a*\\{2\\}", "<err: Invalid preceding regular expression>");
+    TR(RX_BRE, RX_SED, "\\{2\\}", "<err: Invalid preceding regular expression>");
+    TR(RX_BRE, RX_SED, "a\\+\\+", "(?:a+)+");
+    TR(RX_ERE, RX_SED, "*a", "<err: Invalid preceding regular expression>");
+    TR(RX_ERE, RX_SED, "a|*b", "<err: Invalid preceding regular expression>");
+    TR(RX_ERE, RX_SED, "a**", "(?:a*)*");
+    TR(RX_ERE, RX_SED, "b)", "<err: Unmatched ) or \\)>");
     TR(RX_BRE, 0, "[[.space.]]", "<err: Invalid collation character>");
 }
 
