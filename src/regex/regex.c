@@ -364,6 +364,10 @@ static int compile_one(rx **out, sk_alloc *a, const sk_limits *lim, rx_dialect d
     re->copts = compile_options(d, flags);
     if (flags & RX_LINE) re->copts &= ~(uint32_t)PCRE2_MULTILINE, re->copts |= PCRE2_DOLLAR_ENDONLY;
     if (extra & 1) re->copts &= ~(uint32_t)PCRE2_UCP;   /* Python (?a) */
+    /* PCRE2 10.42's start-of-match optimisation misses matches of
+     * "(?=a)c?a" (a lookahead, then an optional item): skip it for
+     * patterns with lookaheads */
+    if (memmem(re->pcre, re->pcre_len, "(?=", 3)) re->copts |= PCRE2_NO_START_OPTIMIZE;
     re->utf = (re->copts & PCRE2_UTF) != 0;
     re->posix = posix;
     re->longest = posix && longest && !(flags & RX_FIRST);

@@ -282,6 +282,11 @@ TEST(regex_python)
     FIND(RX_PYTHON, RX_UTF8, "ab|abcd", "abcd", "ab");
     FIND(RX_PYTHON, RX_UTF8, "a$", "a\n", "a");
     FIND(RX_PYTHON, RX_UTF8, "a\\Z", "a\n", "<none>");
+    FIND(RX_PYTHON, RX_UTF8 | RX_ICASE, "(?=a)c?\\x61", "AB", "A");   /* PCRE2 10.42 start-optimisation bug */
+    TR(RX_PYTHON, RX_UTF8, "(?P=n)(?P<n>a)", "<err: unknown group name 'n' at position 4>");
+    TR(RX_PYTHON, RX_UTF8, "(?P<n>a)(?P<n>b)", "<err: redefinition of group name 'n' as group 2; was group 1 at position 12>");
+    TR(RX_PYTHON, RX_UTF8, "(\\1)", "<err: cannot refer to an open group at position 1>");
+    TR(RX_PYTHON, RX_UTF8, "(?c)", "<err: unknown extension ?c at position 1>");
     GROUPS(RX_PYTHON, RX_UTF8, "(?P<k>\\w+)=(?P<v>\\w+)", "x key=val", "key=val|key|val");
     sk_alloc a;
     sk_alloc_init(&a, 0);
