@@ -390,6 +390,12 @@ static void list_files(gsearch *g, const char *path, const char *disp)
     stack[n].d = sk_strdup(a, disp);
     stack[n].rel = strlen(disp);
     n++;
+    if (!stack[0].p || !stack[0].d) {
+        cmd_error(c, "memory exhausted");
+        g->error = 1;
+        n = 1;
+        goto done;
+    }
     int first = 1;
     while (n > 0 && !cmd_out_failed(c)) {
         item it = stack[--n];
@@ -430,7 +436,13 @@ static void list_files(gsearch *g, const char *path, const char *disp)
                     }
                     size_t pl = strlen(it.p), dl = strlen(it.d), nl = dir.ents[k].len;
                     char *np = sk_malloc(a, pl + nl + 2), *nd = sk_malloc(a, dl + nl + 2);
-                    if (!np || !nd) { sk_free(a, np); sk_free(a, nd); break; }
+                    if (!np || !nd) {
+                        sk_free(a, np);
+                        sk_free(a, nd);
+                        cmd_error(c, "memory exhausted");
+                        g->error = 1;
+                        break;
+                    }
                     memcpy(np, it.p, pl);
                     size_t o1 = pl;
                     if (pl && it.p[pl - 1] != '/') np[o1++] = '/';
@@ -450,6 +462,7 @@ static void list_files(gsearch *g, const char *path, const char *disp)
         sk_free(a, it.p);
         sk_free(a, it.d);
     }
+done:
     for (size_t k = 0; k < n; k++) {
         sk_free(a, stack[k].p);
         sk_free(a, stack[k].d);
