@@ -4,6 +4,8 @@
 #include "cmdtest.h"
 
 SK_CMD("sed", cmd_sed, "");
+SK_CMD("grep", cmd_grep, "");
+SK_CMD("rg", cmd_rg, "");
 
 #define ERR(t) sk_buf_cstr(&(t).err)
 #define FILE_IS(t, path, want) do { sk_buf fb_ = SK_BUF_INIT(&(t).a); \
@@ -302,5 +304,37 @@ TEST(cmd_sed_runaway)
     CHECK_INT(t.status, 4);
     CHECK_STR(ERR(t), "sed: couldn't allocate memory\n");
     t.a.limit = 0;
+    cmdtest_free(&t);
+}
+
+TEST(cmd_sed_grep_no_leaks)
+{
+    /* every run gives back all it allocated (the file system aside) */
+    cmdtest t;
+    CHECK_INT(cmdtest_init(&t), 0);
+    cmdtest_file(&t, "f", "one\ntwo\nthree\n");
+    const char *const runs[][9] = {
+        { "sed", "-n", "/o/{s//0/gp;h};$!N;x;G;l", "f", NULL },
+        { "sed", "-e", "1a\\", "-e", "x", "f", NULL },
+        { "sed", "k", NULL },
+        { "sed", "s/\\(/x/", NULL },
+        { "sed", "1R f\n2r f\n$w /dev/stdout\n$W /dev/stderr", "f", NULL },
+        { "sed", "y/abc/xyz/;s/o/\\U&/2", "f", NULL },
+        { "grep", "-n", "-C1", "-e", "t", "-e", "\\(o\\)\\1", "f", NULL },
+        { "grep", "-r", "--include=f", "-ow", "t[a-z]*", ".", NULL },
+        { "grep", "-E", "(", NULL },
+        { "rg", "-n", "-r", "$1", "(t)", NULL },
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        /* the w file exists already, so rewriting it does not grow the fs */
+        sk_buf_free(&t.out);
+        sk_buf_free(&t.err);
+        size_t before = t.a.used;
+        cmdtest_run(&t, !strcmp(runs[i][0], "sed") ? cmd_sed : !strcmp(runs[i][0], "rg") ? cmd_rg : cmd_grep,
+                    "in\n", runs[i]);
+        sk_buf_free(&t.out);
+        sk_buf_free(&t.err);
+        CHECK_INT(t.a.used, before);
+    }
     cmdtest_free(&t);
 }
