@@ -251,6 +251,10 @@ TEST(cmd_grep_recursive)
     sk_vfs_symlink(&t.vfs, "/home/user", "/tmp/r", "link");
     CMD_EXPECT(&t, cmd_grep, NULL, "x/y.txt:match y\nz.txt:match z\n", "grep", "-r", "match");
     CMD_EXPECT(&t, cmd_grep, NULL, "link/a.txt:match\nlink/sub/c.txt:match here\n", "grep", "-R", "--exclude-dir=vendor", "--exclude=.*", "match", "link");
+    /* a link back to an ancestor: a warning, not an endless walk */
+    sk_vfs_symlink(&t.vfs, "/home/user", "..", "/tmp/r/sub/up");
+    CMD_EXPECT(&t, cmd_grep, NULL, "/tmp/r/a.txt\n/tmp/r/sub/c.txt\n", "grep", "-Rl", "--exclude=.*", "--exclude=*.log", "match", "/tmp/r");
+    CHECK_STR(ERR(t), "grep: /tmp/r/sub/up: warning: recursive directory loop\n");
     cmdtest_free(&t);
 }
 

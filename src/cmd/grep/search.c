@@ -464,6 +464,7 @@ typedef struct witem {
     char *path, *disp;
     size_t rel;        /* offset in disp of the part below the search root */
     int root;
+    size_t depth;
 } witem;
 
 static char *join(sk_alloc *a, const char *dir, const char *name)
@@ -488,12 +489,17 @@ static void walk(gsearch *g, const char *root, const char *root_disp)
     sk_alloc *a = c->a;
     witem *stack = sk_malloc(a, 16 * sizeof *stack);
     size_t n = 0, cap = 16;
+    /* inodes of the directories from the root to the current one: with -R a
+     * link back to one of them is a loop (GNU: "recursive directory loop") */
+    uint64_t *chain = NULL;
+    size_t chain_cap = 0;
     if (g->with_name < 0) g->with_name = 1;
     if (!stack) goto nomem;
     stack[0].path = sk_strdup(a, root);
     stack[0].disp = sk_strdup(a, root_disp);
     stack[0].rel = strlen(root_disp);
     stack[0].root = 1;
+    stack[0].depth = 0;
     n = 1;
     if (!stack[0].path || !stack[0].disp) goto nomem;
     while (n > 0 && !g->stop) {
@@ -523,6 +529,31 @@ static void walk(gsearch *g, const char *root, const char *root_disp)
                 continue;
             }
         }
+        if (g->recursive == 2) {
+            sk_stat dst;
+            uint64_t ino = sk_vfs_stat(c->vfs, c->cwd, it.path, &dst) == 0 ? dst.ino : 0;
+            int loop = 0;
+            for (size_t k = 0; ino && k < it.depth && k < chain_cap; k++)
+                if (chain[k] == ino) loop = 1;
+            if (loop) {
+                if (!g->suppress) cmd_error(c, "%s: warning: recursive directory loop", it.disp);
+                sk_free(a, it.path);
+                sk_free(a, it.disp);
+                continue;
+            }
+            if (it.depth >= chain_cap) {
+                size_t nc = it.depth + 16;
+                uint64_t *nch = sk_realloc(a, chain, nc * sizeof *nch);
+                if (!nch) {
+                    sk_free(a, it.path);
+                    sk_free(a, it.disp);
+                    goto nomem;
+                }
+                chain = nch;
+                chain_cap = nc;
+            }
+            chain[it.depth] = ino;
+        }
         sk_vfs_dir dir;
         int st = sk_vfs_list(c->vfs, c->cwd, it.path, &dir);
         if (st) {
@@ -546,6 +577,7 @@ static void walk(gsearch *g, const char *root, const char *root_disp)
                 stack[n].disp = join(a, it.disp, e->name);
                 stack[n].rel = it.rel;
                 stack[n].root = 0;
+                stack[n].depth = it.depth + 1;
                 n++;
                 if (!stack[n - 1].path || !stack[n - 1].disp) {
                     sk_vfs_dir_free(&dir);
@@ -570,6 +602,7 @@ done:
         sk_free(a, stack[k].disp);
     }
     sk_free(a, stack);
+    sk_free(a, chain);
 }
 
 void gs_operand(gsearch *g, const char *path, const char *display)
