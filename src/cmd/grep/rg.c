@@ -6,8 +6,10 @@
  * are skipped.  Patterns are Rust-regex-like (PCRE2 underneath, Unicode
  * classes); -F fixed strings, -P PCRE.
  *
- * Not implemented: .gitignore/.ignore files (every file is searched),
- * multiline search (-U), --json, --sort other than path order. */
+ * Ignore files: .ignore and .rgignore, and .gitignore inside a git
+ * repository (see ignore.c), unless --no-ignore or -u.  Not implemented:
+ * multiline search (-U), --json, --sort other than path order, ignore
+ * files above the search root. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -227,9 +229,10 @@ int cmd_rg(sk_cmd *c, int argc, char **argv)
             break;
         }
         case R_HIDDEN: g.hidden = 1; break;
-        case R_NO_IGNORE: break;
+        case R_NO_IGNORE: g.no_ignore = 1; break;
         case 'u':
             unrestricted++;
+            g.no_ignore = 1;
             if (unrestricted >= 2) g.hidden = 1;
             if (unrestricted >= 3) g.binmode = GS_BIN_TEXT;
             break;

@@ -493,8 +493,10 @@ static void walk(gsearch *g, const char *root, const char *root_disp)
      * link back to one of them is a loop (GNU: "recursive directory loop") */
     uint64_t *chain = NULL;
     size_t chain_cap = 0;
+    gs_ignore *ig = NULL;
     if (g->with_name < 0) g->with_name = 1;
     if (!stack) goto nomem;
+    if (g->rg && !g->no_ignore && gs_ignore_new(&ig, c, root)) goto nomem;
     stack[0].path = sk_strdup(a, root);
     stack[0].disp = sk_strdup(a, root_disp);
     stack[0].rel = strlen(root_disp);
@@ -504,10 +506,11 @@ static void walk(gsearch *g, const char *root, const char *root_disp)
     if (!stack[0].path || !stack[0].disp) goto nomem;
     while (n > 0 && !g->stop) {
         witem it = stack[--n];
+        const char *rel = it.disp + it.rel;
+        while (*rel == '/') rel++;
         if (!it.root) {
             const char *bn = base_name(it.disp);
-            const char *rel = it.disp + it.rel;
-            while (*rel == '/') rel++;
+            if (ig) gs_ignore_leave(ig, it.depth);
             sk_stat lst, tst;
             int is_dir = 0, is_file = 0;
             if (sk_vfs_lstat(c->vfs, c->cwd, it.path, &lst) == 0) {
@@ -521,6 +524,7 @@ static void walk(gsearch *g, const char *root, const char *root_disp)
                     is_file = lst.type == SK_FILE_REGULAR;
                 }
             }
+            if (ig && (is_file || is_dir) && gs_ignore_match(ig, rel, is_dir)) is_file = is_dir = 0;
             if (is_file && (g->rg ? rg_included(g, rel, 0) : file_included(g, bn, 0)))
                 search_path(g, it.path, it.disp);
             if (!is_dir || (g->rg ? !rg_included(g, rel, 1) : dir_excluded(g, bn, 0))) {
@@ -553,6 +557,11 @@ static void walk(gsearch *g, const char *root, const char *root_disp)
                 chain_cap = nc;
             }
             chain[it.depth] = ino;
+        }
+        if (ig && gs_ignore_enter(ig, it.depth, it.path, rel)) {
+            sk_free(a, it.path);
+            sk_free(a, it.disp);
+            goto nomem;
         }
         sk_vfs_dir dir;
         int st = sk_vfs_list(c->vfs, c->cwd, it.path, &dir);
@@ -603,6 +612,7 @@ done:
     }
     sk_free(a, stack);
     sk_free(a, chain);
+    gs_ignore_free(ig);
 }
 
 void gs_operand(gsearch *g, const char *path, const char *display)
