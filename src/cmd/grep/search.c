@@ -450,6 +450,12 @@ static int rg_included(gsearch *g, const char *rel, int is_dir)
 
 static void search_path(gsearch *g, const char *path, const char *display)
 {
+    if (g->files_only) {
+        outs(g, display);
+        out(g, g->null_name ? "\0" : "\n", 1);
+        g->selected = 1;
+        return;
+    }
     sk_in in;
     int st = cmd_open_input(g->c, path, &in);
     if (st) {

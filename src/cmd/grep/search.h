@@ -47,6 +47,7 @@ typedef struct gsearch {
     int skip_devices;                    /* -D skip */
     int hidden;                          /* rg: also dot files */
     int no_ignore;                       /* rg: ignore files are not read */
+    int files_only;                      /* rg --files: list what would be searched */
     int suppress;                        /* -s */
     gs_filter *filters;
     size_t nfilters;
