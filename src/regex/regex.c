@@ -6,7 +6,7 @@
  * Every match runs with the match and depth limits of sk_limits and a heap
  * limit; PCRE2 reports reaching one as an error, which becomes RX_ELIMIT_*.
  *
- * Up to four compiled forms of one pattern, made when first needed:
+ * Up to three compiled forms of one pattern, made when first needed:
  *   code      the pattern (UTF subjects may hold invalid bytes), JIT-compiled
  *             once it has been used a few times;
  *   code_dfa  the same for pcre2_dfa_match, which cannot take invalid UTF
@@ -14,6 +14,8 @@
  *   code_end  (?:pattern)(?C1): a backtracking run whose callout refuses
  *             every end but a given one — how groups are filled for the
  *             longest match the DFA found.
+ * A long list of plain strings is an Aho-Corasick automaton instead
+ * (literal.c); a list too large for one PCRE2 code is several rx parts.
  * This file must never keep state outside struct rx. */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -579,10 +581,13 @@ static int run_match(rx *re, pcre2_code *code, const char *s, size_t len, size_t
     return rc;
 }
 
-static int subject_valid(rx *re, const char *s, size_t len)
+/* The DFA needs valid UTF-8.  A walk over one subject (global replace,
+ * grep -o) calls again with start > 0 on the same bytes: validated once. */
+static int subject_valid(rx *re, const char *s, size_t len, size_t start)
 {
     if (!re->utf) return 1;
-    if (s == re->valid_s && len == re->valid_len) return 1;
+    if (start > 0 && s == re->valid_s && len == re->valid_len) return 1;
+    re->valid_s = NULL;
     if (!rx_valid_utf8(s, len)) return 0;
     re->valid_s = s;
     re->valid_len = len;
@@ -595,7 +600,7 @@ static int subject_valid(rx *re, const char *s, size_t len)
 static int dfa_extent(rx *re, const char *s, size_t len, size_t start, uint32_t opts, size_t *so,
                       size_t *eo)
 {
-    if (!subject_valid(re, s, len)) return 2;
+    if (!subject_valid(re, s, len, start)) return 2;
     if (!re->code_dfa) {
         int enomem = 0;
         re->code_dfa = compile_code(re, re->pcre, re->pcre_len,

@@ -324,6 +324,14 @@ TEST(regex_exec_flags)
     CHECK_INT(rx_exec(re, "ab", 2, 1, 0, ov, 1), RX_NOMATCH);
     CHECK_INT(rx_exec(re, "b", 1, 0, RX_NOTBOL, ov, 1), RX_NOMATCH);
     rx_free(re);
+    /* a reused buffer: new bytes at start 0 are validated again */
+    CHECK_INT(rx_compile(&re, &a, NULL, RX_ERE, RX_UTF8, "a.+", 3, &e), 0);
+    char buf[4] = "abc";
+    CHECK_INT(rx_exec(re, buf, 3, 0, 0, ov, 1), RX_MATCH);
+    CHECK_INT(ov[1], 3);
+    buf[1] = (char)0x80;
+    CHECK_INT(rx_exec(re, buf, 3, 0, 0, ov, 1), RX_NOMATCH);
+    rx_free(re);
     CHECK_INT(rx_compile(&re, &a, NULL, RX_PYTHON, RX_UTF8, "b+", 2, &e), 0);
     CHECK_INT(rx_exec(re, "abb", 3, 0, RX_ANCHORED, ov, 1), RX_NOMATCH);
     CHECK_INT(rx_exec(re, "abb", 3, 1, RX_ANCHORED | RX_ENDANCHORED, ov, 1), RX_MATCH);
