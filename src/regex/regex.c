@@ -27,7 +27,7 @@
 #include "translate.h"
 
 #define JIT_AFTER 8                /* exec calls before JIT compiling */
-#define JIT_STACK_MAX (256 * 1024)
+#define JIT_STACK_MAX (128 * 1024)
 #define HEAP_LIMIT_KIB (64 * 1024) /* per match, at most */
 
 struct rx {
@@ -722,7 +722,8 @@ int rx_exec(rx *re, const char *s, size_t len, size_t start, unsigned eflags, si
                     sk_buf_free(&b);
                     return RX_ENOMEM;
                 }
-                re->code_end = compile_code(re, b.p, b.len, re->copts, NULL, &enomem);
+                /* no auto-possessification: it may skip the callout */
+                re->code_end = compile_code(re, b.p, b.len, re->copts | PCRE2_NO_AUTO_POSSESS, NULL, &enomem);
                 sk_buf_free(&b);
                 if (!re->code_end) return enomem ? RX_ENOMEM : RX_EINTERNAL;
             }
