@@ -1,5 +1,6 @@
 /* shell.c — sk_shell lifecycle, sk_shell_exec and sk_result.
  * The bridge between the host and one sandbox; never reads host files. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -319,9 +320,9 @@ int sk_shell_write_file(sk_shell *sh, const char *path, const void *data, size_t
     int st = sk_vfs_write_file(&sh->vfs, cwd, path, data ? data : "", n, mode ? mode : 0644);
     if (st == SK_ENOENT) {
         /* create the parents, then try again */
-        int e = 0;
-        char *abs = sk_vpath_resolve(&sh->alloc, cwd, path, strlen(path), &e);
-        if (!abs) return e ? e : SK_NOMEM;
+        sk_vpath_info vi;
+        char *abs = sk_vpath_resolve(&sh->alloc, cwd, path, strlen(path), &vi);
+        if (!abs) return vi.status ? vi.status : SK_NOMEM;
         size_t dl;
         sk_vpath_dirname(abs, strlen(abs), &dl);
         abs[dl] = 0;

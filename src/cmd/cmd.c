@@ -106,8 +106,7 @@ int cmd_read_all(sk_cmd *c, const char *path, sk_buf *buf)
 
 char *cmd_abspath(sk_cmd *c, const char *path)
 {
-    int st = 0;
-    return sk_vpath_resolve(c->a, c->cwd, path, strlen(path), &st);
+    return sk_vpath_resolve(c->a, c->cwd, path, strlen(path), NULL);
 }
 
 int64_t cmd_now_ns(sk_cmd *c) { return c->now_ns ? c->now_ns(c->clock_ud) : 0; }
