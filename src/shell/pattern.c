@@ -50,6 +50,7 @@ struct sh_pat {
     int ncls, capcls;
     int nnot;              /* NOT instructions (numbered in their c field) */
     int simple;            /* no groups: the two-pointer matcher applies */
+    int star_first;        /* the pattern text starts with '*' */
     int flags;
     int err;
     const volatile int *abort;
@@ -520,6 +521,7 @@ sh_pat *sh_pat_compile(sk_alloc *a, const char *p, size_t n, int flags, const vo
     pt->flags = flags;
     pt->simple = 1;
     pt->abort = abort;
+    pt->star_first = n > 0 && p[0] == '*';
     if (!sh_pat_has_magic(p, n, flags & SH_PAT_EXTGLOB) && !(flags & SH_PAT_NOCASE)) {
         pt->literal = sh_pat_unescape(a, p, n, &pt->litlen);
         if (!pt->literal) { sk_free(a, pt); return NULL; }
@@ -895,6 +897,9 @@ int sh_pat_search(sh_pat *p, const char *s, size_t n, size_t from, size_t *ms, s
     while (k0 < sj.n && subj_off(&sj, k0) < from) k0++;
     const pinst *first = &p->code[0];
     for (size_t k = k0; k <= sj.n && !m.err && !found; k++) {
+        /* bash tries a match at the end of the string only for patterns
+         * that start with '*' */
+        if (k == sj.n && !p->star_first) break;
         if (first->op == OP_CHAR && (k == sj.n || !char_ok(p, first, sj.c[k]))) continue;
         uint64_t *e = ends_from(&m, k);
         if (!e) break;
@@ -919,4 +924,68 @@ int sh_pat_fnmatch(sk_alloc *a, const char *pat, size_t plen, const char *s, siz
     int r = sh_pat_match(p, s, slen);
     sh_pat_free(p);
     return r;
+}
+
+/* ---- replacement ---------------------------------------------------------------- */
+
+static int put_rep(sk_buf *out, const char *rep, size_t replen, int amp, const char *m, size_t mlen)
+{
+    if (!amp) return sk_buf_put(out, rep, replen);
+    for (size_t i = 0; i < replen; i++) {
+        if (rep[i] == '\\' && i + 1 < replen) {
+            if (sk_buf_putc(out, rep[++i])) return -1;
+        } else if (rep[i] == '&') {
+            if (sk_buf_put(out, m, mlen)) return -1;
+        } else if (sk_buf_putc(out, rep[i])) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int sh_pat_replace(sh_pat *p, const char *s, size_t n, const char *rep, size_t replen, int amp, int mode,
+                   sk_buf *out)
+{
+    size_t ms, me;
+    int r;
+    if (mode == SH_REP_PREFIX) {
+        r = sh_pat_prefix(p, s, n, 1, &me);
+        if (r < 0) return r;
+        if (r == 0) return sk_buf_put(out, s, n) ? SH_PAT_ENOMEM : 0;
+        if (put_rep(out, rep, replen, amp, s, me) || sk_buf_put(out, s + me, n - me)) return SH_PAT_ENOMEM;
+        return 0;
+    }
+    if (mode == SH_REP_SUFFIX) {
+        r = sh_pat_suffix(p, s, n, 1, &ms);
+        if (r < 0) return r;
+        if (r == 0) return sk_buf_put(out, s, n) ? SH_PAT_ENOMEM : 0;
+        if (sk_buf_put(out, s, ms) || put_rep(out, rep, replen, amp, s + ms, n - ms)) return SH_PAT_ENOMEM;
+        return 0;
+    }
+    size_t pos = 0;
+    if (n == 0) {
+        if (!p->star_first) return 0;
+        r = sh_pat_match(p, "", 0);
+        if (r < 0) return r;
+        if (r && put_rep(out, rep, replen, amp, "", 0)) return SH_PAT_ENOMEM;
+        return 0;
+    }
+    while (pos < n) {
+        r = sh_pat_search(p, s, n, pos, &ms, &me);
+        if (r < 0) return r;
+        if (r == 0) break;
+        if (sk_buf_put(out, s + pos, ms - pos) || put_rep(out, rep, replen, amp, s + ms, me - ms))
+            return SH_PAT_ENOMEM;
+        if (me == ms) {
+            if (me >= n) { pos = n; break; }
+            uint32_t cp;
+            size_t cl = sh_utf8_decode(s + me, n - me, &cp);
+            if (sk_buf_put(out, s + me, cl)) return SH_PAT_ENOMEM;
+            me += cl;
+        }
+        pos = me;
+        if (mode != SH_REP_ALL) break;
+    }
+    if (pos < n && sk_buf_put(out, s + pos, n - pos)) return SH_PAT_ENOMEM;
+    return 0;
 }

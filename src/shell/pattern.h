@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "base/alloc.h"
+#include "base/buf.h"
 
 enum {
     SH_PAT_EXTGLOB = 1,    /* recognise ?( *( +( @( !( */
@@ -46,6 +47,14 @@ int sh_pat_suffix(sh_pat *p, const char *s, size_t n, int longest, size_t *start
  * taking the longest match there; *ms, *me are byte offsets.  Empty
  * matches are reported (callers decide what to do with them). */
 int sh_pat_search(sh_pat *p, const char *s, size_t n, size_t from, size_t *ms, size_t *me);
+
+/* ${x/p/r} ${x//p/r} ${x/#p/r} ${x/%p/r}: appends the result to out.  With
+ * amp, `&` in rep stands for the matched text and `\c` for a literal c
+ * (bash's patsub_replacement); otherwise rep is literal.  Empty matches
+ * are replaced and the scan moves on by one character, as bash does. */
+enum { SH_REP_FIRST, SH_REP_ALL, SH_REP_PREFIX, SH_REP_SUFFIX };
+int sh_pat_replace(sh_pat *p, const char *s, size_t n, const char *rep, size_t replen, int amp, int mode,
+                   sk_buf *out);
 
 /* Does the pattern contain unescaped glob characters (or extglob groups)? */
 int sh_pat_has_magic(const char *p, size_t n, int extglob);
