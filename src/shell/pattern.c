@@ -657,8 +657,8 @@ typedef struct pcset {
 
 static int set_has(const pcset *s, int pc)
 {
-    int i = s->sparse[pc];
-    return i < s->n && s->dense[i] == pc;
+    unsigned i = (unsigned)s->sparse[pc];
+    return i < (unsigned)s->n && s->dense[i] == pc;
 }
 
 static void set_add(pcset *s, int pc)
@@ -732,7 +732,7 @@ static int run(vm *m, int startpc, size_t from, uint64_t *ends)
     r.m = m;
     r.from = from;
     int np = p->n;
-    int *mem = sk_malloc(p->a, (size_t)np * 5 * sizeof *mem + (size_t)np * 2 * sizeof *mem);
+    int *mem = sk_calloc(p->a, (size_t)np * 7, sizeof *mem);
     if (!mem) { m->depth--; m->err = SH_PAT_ENOMEM; return 1; }
     r.cur.dense = mem;
     r.cur.sparse = mem + np;
