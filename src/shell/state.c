@@ -119,6 +119,7 @@ int sh_frame_push(sh_state *st, const char *funcname, const char *source, int ca
 void sh_frame_pop(sh_state *st)
 {
     if (st->nframes <= 1) return;
+    st->env_gen++;
     sh_frame *f = &st->frames[--st->nframes];
     if (f->scope >= 0)
         while (st->nscopes > f->scope) sh_scope_pop(st);
@@ -272,6 +273,24 @@ int sh_func_unset(sh_state *st, const char *name)
     return 0;
 }
 
+/* ---- parse units ----------------------------------------------------------------- */
+
+sh_unit *sh_unit_new(sk_alloc *a)
+{
+    sh_unit *u = sk_malloc(a, sizeof *u);
+    if (!u) return NULL;
+    u->refs = 1;
+    sk_arena_init(&u->ar, a, 8192);
+    return u;
+}
+
+void sh_unit_unref(sk_alloc *a, sh_unit *u)
+{
+    if (!u || --u->refs) return;
+    sk_arena_free(&u->ar);
+    sk_free(a, u);
+}
+
 /* ---- creation ----------------------------------------------------------------- */
 
 static int init_var(sh_state *st, const char *name, const char *val, uint32_t attr)
@@ -413,6 +432,9 @@ void sh_state_destroy(sh_state *st)
     sk_free(a, st->pipestatus);
     sk_free(a, st->command);
     for (int i = 0; i < SH_DYN_COUNT; i++) sh_varobj_unref(a, st->dynvar[i]);
+    sh_envp_free(st, st->envp_cache);
+    sh_jobs_free(st);
+    sh_unit_unref(a, st->unit);
     sk_free(a, st);
 }
 
@@ -439,6 +461,9 @@ sh_state *sh_state_copy(sh_state *src)
     st->cwd = st->arg0 = st->errname = st->last_arg = st->command = NULL;
     st->pipestatus = NULL; st->npipestatus = st->cappipestatus = 0;
     memset(st->dynvar, 0, sizeof st->dynvar);
+    st->unit = NULL;
+    st->jobs = NULL; st->njobs = st->capjobs = 0;
+    st->envp_cache = NULL;
     int fail = 0;
 
     st->scopes = sk_malloc(a, (size_t)src->capscopes * sizeof *st->scopes);
@@ -466,7 +491,15 @@ sh_state *sh_state_copy(sh_state *src)
     if ((st->funcs = src->funcs)) st->funcs->refs++;
     if ((st->aliases = src->aliases)) st->aliases->refs++;
     if ((st->hashed = src->hashed)) st->hashed->refs++;
-    for (int i = 0; i < SH_TRAP_COUNT; i++) st->traps[i] = dup_or_null(a, src->traps[i], &fail);
+    for (int i = 0; i < SH_TRAP_COUNT; i++) {
+        /* subshells do not inherit EXIT, and RETURN/DEBUG/ERR only with
+         * functrace/errtrace; ignored signals stay ignored */
+        if (i == SH_TRAP_EXIT) continue;
+        if ((i == SH_TRAP_ERR && !src->opt[SH_O_ERRTRACE]) ||
+            ((i == SH_TRAP_DEBUG || i == SH_TRAP_RETURN) && !src->opt[SH_O_FUNCTRACE]))
+            continue;
+        st->traps[i] = dup_or_null(a, src->traps[i], &fail);
+    }
     if (src->ndirs) {
         st->dirstack = sk_malloc(a, (size_t)src->ndirs * sizeof *st->dirstack);
         if (!st->dirstack) goto fail;
@@ -490,6 +523,15 @@ sh_state *sh_state_copy(sh_state *src)
     if (fail) goto fail;
     st->in_subshell = 1;
     st->subshell = src->subshell + 1;
+    st->ctl = SH_CTL_NONE;
+    st->ctl_n = 0;
+    st->jobs = NULL;
+    st->njobs = st->capjobs = 0;
+    st->envp_cache = NULL;
+    st->envp_gen = 0;
+    st->in_trap = 0;
+    st->unit = src->unit;
+    if (st->unit) st->unit->refs++;
     return st;
 fail:
     sh_state_destroy(st);

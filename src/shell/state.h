@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "base/alloc.h"
+#include "base/arena.h"
 #include "base/buf.h"
 #include "shell/io.h"
 
@@ -228,6 +229,30 @@ typedef struct sh_frame {
 
 /* ---- the state ---------------------------------------------------------- */
 
+enum {
+    SH_CTL_NONE = 0,
+    SH_CTL_BREAK,
+    SH_CTL_CONTINUE,
+    SH_CTL_RETURN,
+    SH_CTL_EXIT,               /* exit the (sub)shell with st->status */
+    SH_CTL_ABORT,              /* an expansion/assignment error: abandon the
+                                  current top-level command (bash's
+                                  jump_to_top_level) with status 1 */
+};
+
+struct sh_job;
+struct sh_declarg;
+
+/* A parse unit: the arena holding one script's (or eval string's) syntax
+ * tree.  Function definitions and background jobs keep it alive. */
+typedef struct sh_unit {
+    uint32_t refs;
+    sk_arena ar;
+} sh_unit;
+
+sh_unit *sh_unit_new(sk_alloc *a);
+void sh_unit_unref(sk_alloc *a, sh_unit *u);
+
 typedef struct sh_state {
     struct sk_shell *sh;
     sk_alloc *a;
@@ -275,6 +300,34 @@ typedef struct sh_state {
     int arith_depth;           /* recursion of arithmetic evaluation */
     int nameref_depth;
     const void *stack_limit;   /* C stack guard for recursive code */
+
+    /* ---- evaluator ---- */
+    int ctl;                   /* SH_CTL_*: a pending break/continue/return/exit/abort */
+    int ctl_n;                 /* break/continue count */
+    int loop_depth;            /* enclosing loops in this function */
+    int func_depth;            /* nested function calls */
+    int subst_depth;           /* nested $(...), (...), bash -c */
+    int source_depth;          /* nested source/. */
+    int errexit_off;           /* > 0: inside a condition (set -e ignored) */
+    int cmdsub_status;         /* status of the last command substitution, -1 none */
+    int in_trap;               /* running a trap handler */
+    int in_debug_trap;
+    struct sh_job *jobs;       /* background jobs (owned by this state) */
+    int njobs, capjobs;
+    int64_t next_pid;          /* process ids handed to subshells and jobs */
+    int getopts_sub;           /* position inside a clustered option (-abc) */
+    int getopts_ind;           /* OPTIND the position belongs to */
+    uint64_t env_gen;          /* changes of exported variables (envp cache) */
+    char **envp_cache;
+    uint64_t envp_gen;
+    struct sh_unit *unit;      /* the parse unit being executed (functions keep it) */
+    int exec_mode;             /* SH_MODE_*: how errors are prefixed */
+    const char *cmdname;       /* builtin running (for messages), or NULL */
+    int syntax_error;          /* the top-level script had a syntax error */
+    struct sh_declarg *declargs; /* compound/assignment arguments of a declaration builtin */
+    int ndeclargs;
+    char **disabled;           /* enable -n */
+    int ndisabled;
 
     /* error message context: "NAME: line N: " */
     char *errname;             /* "bash", or the script's name */
@@ -455,6 +508,8 @@ int sh_var_each_scope(sh_state *st, int scope, sh_var_iter_fn fn, void *ud);
  * NULL-terminated; free with sh_envp_free). */
 char **sh_envp(sh_state *st);
 void sh_envp_free(sh_state *st, char **envp);
+/* Background jobs of a state (finished or not) are released. */
+void sh_jobs_free(sh_state *st);
 
 /* $RANDOM / $SRANDOM generators. */
 int sh_random(sh_state *st);

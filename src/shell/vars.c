@@ -68,17 +68,7 @@ void sh_err_noline(sh_state *st, const char *fmt, ...)
 
 /* ---- names ---------------------------------------------------------------------- */
 
-int sh_valid_name(const char *s, size_t n)
-{
-    if (!n) return 0;
-    if (!((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_')) return 0;
-    for (size_t i = 1; i < n; i++) {
-        char c = s[i];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (c >= '0' && c <= '9')))
-            return 0;
-    }
-    return 1;
-}
+/* sh_valid_name is the lexer's (lexer.c). */
 
 size_t sh_fmt_int(char *buf, int64_t v)
 {
@@ -731,6 +721,7 @@ static int set_scalar(sh_state *st, sh_var *v, const char *val, size_t len, int 
 static void after_assign(sh_state *st, sh_var *v)
 {
     if (st->opt[SH_O_ALLEXPORT]) v->attr |= SH_A_EXPORT;
+    if (v->attr & SH_A_EXPORT) st->env_gen++;
     if (v->namelen == 4 && !memcmp(v->name, "PATH", 4)) sh_smap_clear(st->a, &st->hashed);
 }
 
@@ -1009,6 +1000,7 @@ int sh_var_unset(sh_state *st, const char *name, int noref)
         sh_err(st, "unset: %s: cannot unset: readonly variable", v->name);
         return SH_E_READONLY;
     }
+    if (v->attr & SH_A_EXPORT) st->env_gen++;
     int level = r.loc.level;
     int cur = sh_local_scope(st);
     if (level > 0 && level == cur && !st->scopes[level]->temp && !st->shopt[SH_S_LOCALVAR_UNSET]) {
@@ -1157,6 +1149,7 @@ sh_var *sh_var_declare(sh_state *st, const char *name, int flags, uint32_t on, u
         if ((*err = to_assoc(st, v))) return NULL;
         if (inv) v->attr |= SH_A_INVISIBLE;
     }
+    if ((on | off) & SH_A_EXPORT) st->env_gen++;
     if (on & SH_A_UPPER) off |= SH_A_LOWER;
     if (on & SH_A_LOWER) off |= SH_A_UPPER;
     v->attr = (v->attr | on) & ~off;
