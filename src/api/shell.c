@@ -27,6 +27,8 @@ const char *sk_version(void) { return SK_VERSION; }
 int64_t sk_shell_now_ns(const sk_shell *sh) { return sh->cfg->wall(sh->cfg->clock_ud); }
 int64_t sk_shell_monotonic_ns(const sk_shell *sh) { return sh->cfg->mono(sh->cfg->clock_ud); }
 
+static int poll_shell(void *ud) { return sk_shell_check(ud); }
+
 sk_shell *sk_shell_new(const sk_config *cfg)
 {
     if (!cfg) return NULL;
@@ -55,6 +57,8 @@ sk_shell *sk_shell_new(const sk_config *cfg)
     sh->io.abort = &sh->abort;
     sh->io.vfs = &sh->vfs;
     sh->io.rng = &sh->rng;
+    sh->io.poll = poll_shell;
+    sh->io.poll_ud = sh;
     sk_sched_init(&sh->sched, &sh->alloc, cfg->fiber_stack, cfg->stack_budget);
     if (sh_state_new(sh)) goto fail;
     return sh;
@@ -128,21 +132,21 @@ static void sink_init(sk_sink *k, sk_alloc *a, int fd, uint64_t cap, const sk_ex
     sk_buf_init(&k->data, a);
     k->cap = cap;
     k->fd = fd;
+    k->capture = !(o && (o->flags & SK_EXEC_NO_CAPTURE));
     if (o && o->on_output) {
         k->cb = o->on_output;
         k->cb_ud = o->output_ud;
     }
 }
 
+/* The sandbox's own last word (a limit message) is written even when the
+ * stream is full: it replaces the tail of the capture if need be. */
 static void sink_put(sk_sink *k, const char *s)
 {
     size_t n = strlen(s);
-    k->total += n;
     if (k->cb && !k->cb_stop) k->cb(k->cb_ud, k->fd, s, n);
-    if (k->cap && k->data.len + n > k->cap) {
-        n = k->data.len < k->cap ? (size_t)(k->cap - k->data.len) : 0;
-        k->truncated = 1;
-    }
+    if (!k->capture) return;
+    if (k->cap && k->data.len + n > k->cap && k->data.len >= n) k->data.len = (size_t)(k->cap > n ? k->cap - n : 0);
     sk_buf_put(&k->data, s, n);
 }
 

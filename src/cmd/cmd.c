@@ -9,6 +9,24 @@
 #include "base/vpath.h"
 #include "fs/vfs.h"
 
+void sk_cmd_init(sk_cmd *c, sk_iorun *run, sk_fdtab *fds, const char *name)
+{
+    memset(c, 0, sizeof *c);
+    c->a = run->a;
+    c->run = run;
+    c->vfs = run->vfs;
+    c->abort = run->abort;
+    c->rng = run->rng;
+    c->fds = fds;
+    c->name = name;
+    sk_fd *f0 = sk_fdtab_get(fds, 0), *f1 = sk_fdtab_get(fds, 1), *f2 = sk_fdtab_get(fds, 2);
+    c->in = f0 && (f0->mode & SK_RD) ? f0->s : NULL;
+    sk_out_init(&c->out, c->a, f1 && (f1->mode & SK_WR) ? f1->s : NULL, c->outbuf, sizeof c->outbuf);
+    sk_out_init(&c->err, c->a, f2 && (f2->mode & SK_WR) ? f2->s : NULL, c->errbuf, sizeof c->errbuf);
+    c->out.closed_fd = !c->out.s;
+    c->err.closed_fd = !c->err.s;
+}
+
 int cmd_error(sk_cmd *c, const char *fmt, ...)
 {
     sk_out_flush(&c->out);
@@ -46,7 +64,11 @@ int cmd_bad_long_option(sk_cmd *c, const char *opt)
     return 2;
 }
 
-int cmd_aborted(const sk_cmd *c) { return c->abort && *c->abort; }
+int cmd_aborted(const sk_cmd *c)
+{
+    if (c->abort && *c->abort) return 1;
+    return c->run && c->run->poll && c->run->poll(c->run->poll_ud);
+}
 
 int cmd_out_failed(const sk_cmd *c) { return c->out.err != 0; }
 

@@ -72,6 +72,12 @@ struct sk_cmd {
 /* Declare-and-register marker (see above). */
 #define SK_CMD(name, fn, hint) int fn(sk_cmd *c, int argc, char **argv)
 
+/* Fill a command context from a descriptor table: c->in is fd 0's stream,
+ * c->out/c->err write to fds 1/2 (a closed fd makes writes fail with
+ * EBADF).  Everything else (cwd, vfs, limits, envp, exec hooks, clock) is
+ * zeroed; the caller sets what applies.  Finish with cmd_finish. */
+void sk_cmd_init(sk_cmd *c, sk_iorun *run, sk_fdtab *fds, const char *name);
+
 /* ---- helpers ------------------------------------------------------------ */
 
 /* "NAME: message\n" on stderr (stdout flushed first, as stdio would);

@@ -174,8 +174,7 @@ static int idx_build(memfs *m, mnode *d, uint32_t icap)
     return SK_OK;
 }
 
-/* Room for one more entry: afterwards dir_add cannot fail.  Also, a
- * dir_del followed by a dir_add never allocates (see the shrink rules). */
+/* Room for one more entry: afterwards dir_add cannot fail. */
 static int dir_reserve(memfs *m, mnode *d)
 {
     uint32_t n = d->u.d.n;
@@ -695,8 +694,10 @@ static int m_rename(void *ud, const char *from, const char *to)
         node_free(m, dst);
         dir_del(m, sd, src);
     } else {
-        dir_del(m, sd, src);
+        /* add before deleting: sd may be td, and emptying it would free
+         * the table dir_reserve just made room in */
         dir_add(td, nn);
+        dir_del(m, sd, src);
     }
     if (nn->type == SK_FILE_DIR)
         for (uint32_t i = 0; i < nn->u.d.n; i++) nn->u.d.kids[i]->parent = nn;
@@ -845,7 +846,8 @@ int sk_memfs_mknod(sk_fs *fs, const char *path, uint32_t mode)
 
 int sk_memfs_seed_standard(sk_fs *fs)
 {
-    static const struct { const char *path; uint8_t type; uint16_t mode; } tree[] = {
+    /* char arrays, not pointers: keeps the table in .rodata (no relocations) */
+    static const struct { char path[16]; uint8_t type; uint16_t mode; } tree[] = {
         { "/tmp", SK_FILE_DIR, 01777 },
         { "/home", SK_FILE_DIR, 0755 },
         { "/home/user", SK_FILE_DIR, 0755 },
