@@ -190,6 +190,7 @@ int sh_exec_text(sh_state *st, const char *text, size_t len, const char *name, i
             }
             break;
         }
+        if (st->opt[SH_O_NOEXEC]) continue;
         status = sh_exec_node(st, n);
         if (st->ctl == SH_CTL_ABORT) {
             status = st->status ? st->status : 1;
@@ -207,13 +208,20 @@ int sh_exec_text(sh_state *st, const char *text, size_t len, const char *name, i
     return status;
 }
 
+static int trap_active(const sh_state *st, int sig)
+{
+    const char *t = st->traps[sig];
+    if (!t || !*t) return 0;
+    return !st->in_subshell || st->trap_local[sig];
+}
+
 /* ---- errexit and traps ------------------------------------------------------------------ */
 
 void sh_check_errexit(sh_state *st, int status)
 {
     if (status == 0 || st->ctl || st->sh->abort) return;
     if (st->errexit_off) return;
-    if (st->traps[SH_TRAP_ERR] && !st->in_trap) {
+    if (trap_active(st, SH_TRAP_ERR) && !st->in_trap) {
         int save = st->status;
         st->status = status;
         sh_run_trap(st, SH_TRAP_ERR);
@@ -228,7 +236,7 @@ void sh_check_errexit(sh_state *st, int status)
 int sh_run_trap(sh_state *st, int sig)
 {
     const char *t = st->traps[sig];
-    if (!t || !*t) return 0;
+    if (!trap_active(st, sig)) return 0;
     char *copy = sk_strdup(st->a, t);
     if (!copy) return 0;
     int save_status = st->status;
@@ -247,9 +255,17 @@ int sh_run_trap(sh_state *st, int sig)
     return 0;
 }
 
+void sh_debug_trap(sh_state *st)
+{
+    if (st->in_debug_trap || !trap_active(st, SH_TRAP_DEBUG)) return;
+    st->in_debug_trap = 1;
+    sh_run_trap(st, SH_TRAP_DEBUG);
+    st->in_debug_trap = 0;
+}
+
 void sh_run_exit_trap(sh_state *st)
 {
-    if (!st->traps[SH_TRAP_EXIT] || !*st->traps[SH_TRAP_EXIT]) return;
+    if (!trap_active(st, SH_TRAP_EXIT)) return;
     char *t = st->traps[SH_TRAP_EXIT];
     st->traps[SH_TRAP_EXIT] = NULL;   /* runs once */
     int save = st->status;
@@ -270,6 +286,7 @@ void sh_run_exit_trap(sh_state *st)
 static int with_redirs(sh_state *st, const sh_node *n, int (*f)(sh_state *, const sh_node *))
 {
     if (!n->nredirs) return f(st, n);
+    int mark = st->njobs;
     sk_fdtab fds;
     if (sk_fdtab_copy(&fds, st->fds, st->a)) {
         sk_shell_limit(st->sh, "max_memory", st->sh->lim.max_memory);
@@ -285,6 +302,7 @@ static int with_redirs(sh_state *st, const sh_node *n, int (*f)(sh_state *, cons
     int r = f(st, n);
     st->fds = save;
     sk_fdtab_free(&fds, st->a);
+    if (st->njobs > mark) sh_procsub_cleanup(st, mark);
     return r;
 }
 
@@ -476,7 +494,8 @@ static int exec_select(sh_state *st, const sh_node *n)
             }
         }
         if (!got) {
-            sh_err_write(st, "\n", 1);
+            sk_fd *o = sk_fdtab_get(st->fds, 1);
+            if (o && (o->mode & SK_WR)) sk_stream_write(o->s, "\n", 1);
             sk_buf_free(&line);
             status = 1;
             break;
@@ -567,6 +586,7 @@ static int exec_arith_cmd(sh_state *st, const sh_node *n)
 {
     int64_t v;
     st->lineno = n->line;
+    sh_debug_trap(st);
     if (st->opt[SH_O_XTRACE]) {
         sk_buf b = SK_BUF_INIT(st->a);
         if (!sh_expand_string(st, n->u.arith, SH_XS_ARITH, &b)) {
@@ -708,7 +728,7 @@ int sh_call_function(sh_state *st, sh_func *fn, const char *name, int argc, char
     } else if (st->ctl == SH_CTL_BREAK || st->ctl == SH_CTL_CONTINUE) {
         st->ctl = SH_CTL_NONE;
     }
-    if (st->traps[SH_TRAP_RETURN] && !st->ctl && !sh->abort) {
+    if (trap_active(st, SH_TRAP_RETURN) && !st->ctl && !sh->abort) {
         int save = st->status;
         st->status = status;
         sh_run_trap(st, SH_TRAP_RETURN);

@@ -83,6 +83,11 @@ int sh_run_argv(sh_state *st, int argc, char **argv, int flags);
 int sh_run_trap(sh_state *st, int sig);
 void sh_run_exit_trap(sh_state *st);
 
+/* The DEBUG trap, run before simple commands and other commands. */
+void sh_debug_trap(sh_state *st);
+/* Close and reap the process substitutions made since mark. */
+void sh_procsub_cleanup(sh_state *st, int mark);
+
 /* Report a failed command for set -e / ERR trap (status != 0). */
 void sh_check_errexit(sh_state *st, int status);
 

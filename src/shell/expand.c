@@ -211,11 +211,13 @@ static int x_add_split(xc *x, const char *s, size_t n)
             while (j < n && x->ifsmap[(unsigned char)s[j]] == 1) j++;
         }
         if (hard) {
-            if (!x->just_ended || x->f.lit.len || x->f.keep) {
+            /* a non-whitespace delimiter always ends a field (maybe an
+             * empty one), unless whitespace just before it already did */
+            if (!x->just_ended) {
                 x->f.keep = 1;
                 if (x_end_field(x)) return -1;
             }
-            x->just_ended = 1;
+            x->just_ended = 0;
         } else {
             if (x->f.lit.len || x->f.keep) {
                 if (x_end_field(x)) return -1;
@@ -336,6 +338,7 @@ static int unbound(xc *x, const char *name)
 {
     sh_err(x->st, "%s: unbound variable", name);
     x->st->status = 127;
+    x->st->fatal_err = 1;
     return x_fail(x, SH_CTL_EXIT);
 }
 
@@ -687,11 +690,7 @@ static int pv_null(const pval *p, int colon)
 {
     if (!p->set) return 1;
     if (!colon) return 0;
-    if (p->list) {
-        for (size_t i = 0; i < p->v.n; i++)
-            if (p->v.v[i][0]) return 0;
-        return 1;
-    }
+    if (p->list) return p->v.n == 0 || (p->v.n == 1 && !p->v.v[0][0]);
     return p->v.n == 0 || p->v.v[0][0] == 0;
 }
 
@@ -1028,6 +1027,7 @@ have_base:
             }
             sk_buf_free(&b);
             st->status = 127;
+            st->fatal_err = 1;
             r = x_fail(x, SH_CTL_EXIT);
             break;
         }

@@ -45,7 +45,7 @@ static int subshell_body(sh_state *c, const sh_node *n)
     if (c->ctl == SH_CTL_EXIT || c->ctl == SH_CTL_RETURN) status = c->status;
     else if (c->ctl == SH_CTL_ABORT) status = c->status ? c->status : 1;
     c->ctl = SH_CTL_NONE;
-    if (!c->sh->abort && c->traps[SH_TRAP_EXIT]) {
+    if (!c->sh->abort && c->traps[SH_TRAP_EXIT] && c->trap_local[SH_TRAP_EXIT]) {
         c->status = status;
         sh_run_exit_trap(c);
         if (c->ctl == SH_CTL_EXIT) status = c->status;
@@ -287,6 +287,7 @@ int sh_exec_subshell(sh_state *st, const sh_node *n, sk_fdtab *fds)
     c->fds = fds;
     c->stack_limit = st->stack_limit;
     int status = subshell_body(c, n);
+    if (c->fatal_err) status = 1;
     c->fds = NULL;
     sh_state_destroy(c);
     return status;
@@ -360,6 +361,7 @@ int sh_command_subst(sh_state *st, const sh_node *body, sk_buf *out)
         c->fds = &fds;
         c->stack_limit = st->stack_limit;
         int status = subshell_body(c, body);
+        if (c->fatal_err) status = 1;
         c->fds = NULL;
         sh_state_destroy(c);
         sk_fdtab_free(&fds, st->a);

@@ -31,6 +31,7 @@ sk_stream *sh_open_path(sh_state *st, sk_fdtab *fds, const char *path, int mode,
     int dn = devfd_number(path);
     if (dn >= 0) {
         sk_fd *f = sk_fdtab_get(fds, dn);
+        if (!f && dn > 2 && st->fds && st->fds != fds) f = sk_fdtab_get(st->fds, dn);
         if (!f) { *status = SK_ENOENT; return NULL; }
         return f->s;
     }

@@ -594,11 +594,24 @@ static int assign_only(sh_state *st, const sh_node *n)
     return status;
 }
 
+static int simple_body(sh_state *st, const sh_node *n);
+
 int sh_exec_simple(sh_state *st, const sh_node *n)
 {
     sk_shell *sh = st->sh;
     st->lineno = n->line;
+    sh_debug_trap(st);
+    if (st->ctl || sh->abort) return st->status;
     if (sk_shell_count_command(sh)) return 1;
+    int psmark = st->njobs;
+    int status = simple_body(st, n);
+    if (st->njobs > psmark) sh_procsub_cleanup(st, psmark);
+    return status;
+}
+
+static int simple_body(sh_state *st, const sh_node *n)
+{
+    sk_shell *sh = st->sh;
 
     sh_strvec argv = { NULL, 0, 0, st->a };
     sh_declarg *decl = NULL;

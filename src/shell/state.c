@@ -491,14 +491,14 @@ sh_state *sh_state_copy(sh_state *src)
     if ((st->funcs = src->funcs)) st->funcs->refs++;
     if ((st->aliases = src->aliases)) st->aliases->refs++;
     if ((st->hashed = src->hashed)) st->hashed->refs++;
-    for (int i = 0; i < SH_TRAP_COUNT; i++) {
-        /* subshells do not inherit EXIT, and RETURN/DEBUG/ERR only with
-         * functrace/errtrace; ignored signals stay ignored */
-        if (i == SH_TRAP_EXIT) continue;
-        if ((i == SH_TRAP_ERR && !src->opt[SH_O_ERRTRACE]) ||
-            ((i == SH_TRAP_DEBUG || i == SH_TRAP_RETURN) && !src->opt[SH_O_FUNCTRACE]))
-            continue;
-        st->traps[i] = dup_or_null(a, src->traps[i], &fail);
+    /* subshells keep the traps for `trap` to list, but they only run the
+     * ones set in the subshell (and ERR/DEBUG/RETURN with errtrace/functrace) */
+    for (int i = 0; i < SH_TRAP_COUNT; i++) st->traps[i] = dup_or_null(a, src->traps[i], &fail);
+    memset(st->trap_local, 0, sizeof st->trap_local);
+    if (src->opt[SH_O_ERRTRACE]) st->trap_local[SH_TRAP_ERR] = src->in_subshell ? src->trap_local[SH_TRAP_ERR] : 1;
+    if (src->opt[SH_O_FUNCTRACE]) {
+        st->trap_local[SH_TRAP_DEBUG] = src->in_subshell ? src->trap_local[SH_TRAP_DEBUG] : 1;
+        st->trap_local[SH_TRAP_RETURN] = src->in_subshell ? src->trap_local[SH_TRAP_RETURN] : 1;
     }
     if (src->ndirs) {
         st->dirstack = sk_malloc(a, (size_t)src->ndirs * sizeof *st->dirstack);
@@ -530,6 +530,8 @@ sh_state *sh_state_copy(sh_state *src)
     st->envp_cache = NULL;
     st->envp_gen = 0;
     st->in_trap = 0;
+    st->fatal_err = 0;
+    st->procsub_mark = 0;
     st->unit = src->unit;
     if (st->unit) st->unit->refs++;
     return st;

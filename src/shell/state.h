@@ -324,6 +324,9 @@ typedef struct sh_state {
     int exec_mode;             /* SH_MODE_*: how errors are prefixed */
     const char *cmdname;       /* builtin running (for messages), or NULL */
     int syntax_error;          /* the top-level script had a syntax error */
+    int fatal_err;             /* exiting because of an expansion error ($x unset with set -u, ${x?}) */
+    int procsub_mark;          /* jobs[] entries from here on belong to the running command */
+    uint8_t trap_local[SH_TRAP_COUNT]; /* in a subshell: traps set here (others only listed) */
     struct sh_declarg *declargs; /* compound/assignment arguments of a declaration builtin */
     int ndeclargs;
     char **disabled;           /* enable -n */

@@ -317,7 +317,7 @@ static sh_var *dyn_value(sh_state *st, sh_var *base)
             if (f->funcname) any_func = 1;
             if (id == SH_DYN_FUNCNAME) {
                 if (f->funcname) r = dyn_arr_push(st, v, f->funcname);
-                else if (i == 0 && any_func) r = dyn_arr_push(st, v, "main");
+                else if (i == 0 && any_func && f->source) r = dyn_arr_push(st, v, "main");
                 else if (f->is_source && any_func) r = dyn_arr_push(st, v, "source");
             } else if (id == SH_DYN_BASH_SOURCE) {
                 r = dyn_arr_push(st, v, f->source ? f->source : "");

@@ -659,6 +659,7 @@ int bi_trap(sh_state *st, sk_cmd *c, int argc, char **argv)
         }
         sk_free(st->a, st->traps[n]);
         st->traps[n] = reset ? NULL : sk_strdup(st->a, action);
+        st->trap_local[n] = 1;
     }
     return status;
 }
@@ -1385,7 +1386,12 @@ static int run_bash(sh_state *st, sk_cmd *c, int argc, char **argv)
             if (*p == 's' || *p == 'i' || *p == 'l' || *p == 'r') continue;
             if (*p == 'o' && i + 1 < argc) {
                 int k = sh_set_option_index(argv[++i]);
-                if (k >= 0) { setopt[k] = 1; opts[k] = (uint8_t)on; }
+                if (k < 0) {
+                    sh_err_noline(st, "%s: invalid option name", argv[i]);
+                    return 2;
+                }
+                setopt[k] = 1;
+                opts[k] = (uint8_t)on;
                 continue;
             }
             int found = 0;

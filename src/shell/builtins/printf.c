@@ -141,7 +141,7 @@ static int conv(pf *p, const char *fmt, size_t fl)
         }
     }
     /* length modifiers are accepted and ignored */
-    while (i < fl && strchr("hlLqjzt", fmt[i])) i++;
+    while (i < fl && strchr("hlLjzt", fmt[i])) i++;
     if (i >= fl) {
         sh_builtin_err(p->st, "printf", "`%%%.*s': missing format character", (int)i, fmt);
         return -1;

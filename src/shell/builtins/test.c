@@ -491,6 +491,7 @@ static int cond_eval(sh_state *st, const sh_cond *c, sk_buf *trace)
 int sh_exec_cond(sh_state *st, const sh_node *n)
 {
     st->lineno = n->line;
+    sh_debug_trap(st);
     if (sk_shell_count_command(st->sh)) return 1;
     sk_buf trace = SK_BUF_INIT(st->a);
     sk_buf *tp = st->opt[SH_O_XTRACE] ? &trace : NULL;

@@ -387,6 +387,13 @@ int bi_local(sh_state *st, sk_cmd *c, int argc, char **argv)
 {
     if (!sh_in_function(st)) {
         sh_builtin_err(st, "local", "can only be used in a function");
+        /* bash performs compound assignments (local a=(...)) anyway */
+        for (int i = 1; i < argc && i < st->ndeclargs; i++) {
+            const sh_declarg *da = &st->declargs[i];
+            if (da->is_assign && da->compound)
+                sh_var_set_array(st, da->name, (int)da->vals.n, da->vals.v, da->keys.n ? da->keys.v : NULL, 0,
+                                 da->append ? SH_SET_APPEND : 0);
+        }
         return 1;
     }
     return declare_main(st, c, argc, argv, "local", SH_SET_LOCAL, 0, "aAiIlnprtux");
