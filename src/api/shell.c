@@ -132,21 +132,21 @@ static void sink_init(sk_sink *k, sk_alloc *a, int fd, uint64_t cap, const sk_ex
     sk_buf_init(&k->data, a);
     k->cap = cap;
     k->fd = fd;
+    k->capture = !(o && (o->flags & SK_EXEC_NO_CAPTURE));
     if (o && o->on_output) {
         k->cb = o->on_output;
         k->cb_ud = o->output_ud;
     }
 }
 
+/* The sandbox's own last word (a limit message) is written even when the
+ * stream is full: it replaces the tail of the capture if need be. */
 static void sink_put(sk_sink *k, const char *s)
 {
     size_t n = strlen(s);
-    k->total += n;
     if (k->cb && !k->cb_stop) k->cb(k->cb_ud, k->fd, s, n);
-    if (k->cap && k->data.len + n > k->cap) {
-        n = k->data.len < k->cap ? (size_t)(k->cap - k->data.len) : 0;
-        k->truncated = 1;
-    }
+    if (!k->capture) return;
+    if (k->cap && k->data.len + n > k->cap && k->data.len >= n) k->data.len = (size_t)(k->cap > n ? k->cap - n : 0);
     sk_buf_put(&k->data, s, n);
 }
 
