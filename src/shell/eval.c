@@ -505,8 +505,9 @@ static int exec_select(sh_state *st, const sh_node *n)
         int64_t k;
         const char *choice = "";
         if (sh_parse_int(l, &k) == 0 && k >= 1 && (size_t)k <= words.n) choice = words.v[k - 1];
+        int empty = !*l;
         sk_buf_free(&line);
-        if (!*l) continue;
+        if (empty) continue;
         sh_var_setstr(st, var, choice, 0);
         status = sh_exec_node(st, n->u.for_.body);
         if (loop_ctl(st)) break;
