@@ -361,11 +361,19 @@ int sh_cmd_finish(sh_state *st, sk_cmd *c, int status)
 
 static sh_cmdbox *box_new(sh_state *st, const char *name, sk_fdtab *fds)
 {
-    sh_cmdbox *b = sk_malloc(st->a, sizeof *b);
+    sh_cmdbox *b;
+    if (st->pool && st->pool->n) b = st->pool->boxes[--st->pool->n];
+    else b = sk_malloc(st->a, sizeof *b);
     if (!b) return NULL;
     sh_cmd_init(st, &b->c, name, fds);
     b->st = st;
     return b;
+}
+
+static void box_free(sh_state *st, sh_cmdbox *b)
+{
+    if (st->pool && st->pool->n < SH_POOL_MAX) st->pool->boxes[st->pool->n++] = b;
+    else sk_free(st->a, b);
 }
 
 static int run_builtin(sh_state *st, const sh_builtin *bi, int argc, char **argv, sk_fdtab *fds)
@@ -380,7 +388,12 @@ static int run_builtin(sh_state *st, const sh_builtin *bi, int argc, char **argv
     status = cmd_finish(&b->c, status);
     st->fds = save;
     st->cmdname = save_name;
-    sk_free(st->a, b);
+    if (b->c.pipe_broken && st->in_subshell && !st->ctl) {
+        /* SIGPIPE ends the subshell */
+        st->ctl = SH_CTL_EXIT;
+        st->status = 141;
+    }
+    box_free(st, b);
     return status;
 }
 
@@ -400,7 +413,11 @@ static int run_command(sh_state *st, const sh_cmdinfo *ci, int argc, char **argv
     }
     status = cmd_finish(&b->c, status);
     if (status < 0 || status > 255) status &= 255;
-    sk_free(st->a, b);
+    if (b->c.pipe_broken && st->in_subshell && !st->ctl) {
+        st->ctl = SH_CTL_EXIT;
+        st->status = 141;
+    }
+    box_free(st, b);
     return status;
 }
 

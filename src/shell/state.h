@@ -243,6 +243,13 @@ enum {
 struct sh_job;
 struct sh_declarg;
 
+/* Memory blocks the evaluator reuses (command contexts are large). */
+#define SH_POOL_MAX 8
+typedef struct sh_pool {
+    void *boxes[SH_POOL_MAX];
+    int n;
+} sh_pool;
+
 /* A parse unit: the arena holding one script's (or eval string's) syntax
  * tree.  Function definitions and background jobs keep it alive. */
 typedef struct sh_unit {
@@ -329,6 +336,8 @@ typedef struct sh_state {
     uint8_t trap_local[SH_TRAP_COUNT]; /* in a subshell: traps set here (others only listed) */
     struct sh_declarg *declargs; /* compound/assignment arguments of a declaration builtin */
     int ndeclargs;
+    struct sh_pool *pool;      /* reusable command contexts, shared by a shell's states */
+    int pool_owner;
     char **disabled;           /* enable -n */
     int ndisabled;
 
