@@ -392,8 +392,21 @@ sh_state *sh_state_create(struct sk_shell *sh, sk_alloc *a)
         init_dyn(st, "BASH_LINENO", SH_DYN_BASH_LINENO, 0, SH_VK_ARR) ||
         init_dyn(st, "BASH_ARGC", SH_DYN_BASH_ARGC, 0, SH_VK_ARR) ||
         init_dyn(st, "BASH_ARGV", SH_DYN_BASH_ARGV, 0, SH_VK_ARR) ||
-        init_dyn(st, "GROUPS", SH_DYN_GROUPS, 0, SH_VK_ARR))
+        init_dyn(st, "GROUPS", SH_DYN_GROUPS, 0, SH_VK_ARR) ||
+        init_dyn(st, "BASHOPTS", SH_DYN_BASHOPTS, SH_A_READONLY, SH_VK_STR) ||
+        init_dyn(st, "SHELLOPTS", SH_DYN_SHELLOPTS, SH_A_READONLY, SH_VK_STR) ||
+        init_dyn(st, "BASH_ARGV0", SH_DYN_BASH_ARGV0, 0, SH_VK_STR) ||
+        init_var(st, "BASH_LOADABLES_PATH", "/usr/local/lib/bash:/usr/lib/bash", 0))
         goto fail;
+    {
+        int err;
+        if (!sh_var_declare(st, "BASH_ALIASES", SH_SET_GLOBAL, 0, 0, SH_VK_ASSOC, &err) ||
+            !sh_var_declare(st, "BASH_CMDS", SH_SET_GLOBAL, 0, 0, SH_VK_ASSOC, &err))
+            goto fail;
+        sh_var *v1 = sh_var_lookup(st, "BASH_ALIASES"), *v2 = sh_var_lookup(st, "BASH_CMDS");
+        if (v1) v1->attr &= ~SH_A_INVISIBLE;
+        if (v2) v2->attr &= ~SH_A_INVISIBLE;
+    }
     if (cfg) {
         for (size_t i = 0; i < cfg->nvars; i++) {
             if (sh_var_setstr(st, cfg->vars[i].name, cfg->vars[i].value, SH_SET_GLOBAL | SH_SET_QUIET))

@@ -115,6 +115,7 @@ enum {
     SH_DYN_EPOCHSECONDS, SH_DYN_EPOCHREALTIME, SH_DYN_FUNCNAME, SH_DYN_BASH_SOURCE,
     SH_DYN_BASH_LINENO, SH_DYN_PIPESTATUS, SH_DYN_UNDERSCORE, SH_DYN_BASH_SUBSHELL,
     SH_DYN_BASH_COMMAND, SH_DYN_BASH_ARGC, SH_DYN_BASH_ARGV, SH_DYN_GROUPS,
+    SH_DYN_BASHOPTS, SH_DYN_SHELLOPTS, SH_DYN_BASH_ARGV0,
     SH_DYN_COUNT
 };
 
@@ -331,6 +332,7 @@ typedef struct sh_state {
     int exec_mode;             /* SH_MODE_*: how errors are prefixed */
     const char *cmdname;       /* builtin running (for messages), or NULL */
     int syntax_error;          /* the top-level script had a syntax error */
+    int xtrace_level;          /* $( ) and eval nesting: PS4's first character repeats */
     int fatal_err;             /* exiting because of an expansion error ($x unset with set -u, ${x?}) */
     int procsub_mark;          /* jobs[] entries from here on belong to the running command */
     uint8_t trap_local[SH_TRAP_COUNT]; /* in a subshell: traps set here (others only listed) */

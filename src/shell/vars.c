@@ -329,6 +329,22 @@ static sh_var *dyn_value(sh_state *st, sh_var *base)
         }
         break;
     }
+    case SH_DYN_BASHOPTS:
+    case SH_DYN_SHELLOPTS: {
+        sk_buf b = SK_BUF_INIT(st->a);
+        int n = id == SH_DYN_BASHOPTS ? SH_S_COUNT : SH_O_COUNT;
+        for (int i = 0; i < n; i++) {
+            if (!(id == SH_DYN_BASHOPTS ? st->shopt[i] : st->opt[i])) continue;
+            if (b.len) sk_buf_putc(&b, ':');
+            sk_buf_puts(&b, id == SH_DYN_BASHOPTS ? sh_shopt_names[i] : sh_set_options[i].name);
+        }
+        r = dyn_set_str(st, v, b.p ? b.p : "", b.len);
+        sk_buf_free(&b);
+        break;
+    }
+    case SH_DYN_BASH_ARGV0:
+        r = dyn_set_str(st, v, st->arg0 ? st->arg0 : "", st->arg0 ? strlen(st->arg0) : 0);
+        break;
     case SH_DYN_BASH_ARGC:
     case SH_DYN_BASH_ARGV:
     case SH_DYN_GROUPS:
@@ -367,6 +383,14 @@ static int dyn_assign(sh_state *st, sh_var *v, const char *val)
         if (c) { sk_free(st->a, st->last_arg); st->last_arg = c; }
         return 1;
     }
+    case SH_DYN_BASH_ARGV0: {
+        char *c = sk_strdup(st->a, val);
+        if (c) { sk_free(st->a, st->arg0); st->arg0 = c; }
+        return 1;
+    }
+    case SH_DYN_BASHOPTS:
+    case SH_DYN_SHELLOPTS:
+        return 1;
     case SH_DYN_LINENO:
     case SH_DYN_SRANDOM:
     case SH_DYN_BASHPID:
