@@ -60,6 +60,7 @@ int sh_run_script(sk_shell *sh, const char *script, size_t len, sk_fdtab *fds, i
         st->frames[0].params = p;
     }
     st->syntax_error = 0;
+    if (len < 65536) sh_var_set(st, "BASH_EXECUTION_STRING", script ? script : "", len, SH_SET_GLOBAL | SH_SET_QUIET);
     int status = sh_exec_text(st, script, len, "-c", SH_MODE_C | SH_MODE_TOP, 1);
     int syntax = st->syntax_error;
     if (st->ctl == SH_CTL_EXIT || st->ctl == SH_CTL_RETURN) status = st->status;
@@ -440,6 +441,11 @@ static int exec_for(sh_state *st, const sh_node *n)
     st->loop_depth++;
     for (size_t i = 0; i < words.n; i++) {
         if (loop_iter(st, &count)) break;
+        if (st->opt[SH_O_XTRACE]) {
+            char head[300];
+            snprintf(head, sizeof head, "for %s in", var);
+            sh_xtrace_words(st, head, words.v, words.n, NULL);
+        }
         if (sh_var_setstr(st, var, words.v[i], 0)) {
             st->ctl = SH_CTL_ABORT;
             st->status = 1;
@@ -475,6 +481,11 @@ static int exec_select(sh_state *st, const sh_node *n)
     sk_fd *in = sk_fdtab_get(st->fds, 0);
     for (;;) {
         if (loop_iter(st, &count)) break;
+        if (st->opt[SH_O_XTRACE]) {
+            char head[300];
+            snprintf(head, sizeof head, "select %s in", var);
+            sh_xtrace_words(st, head, words.v, words.n, NULL);
+        }
         sk_buf menu = SK_BUF_INIT(st->a);
         for (size_t i = 0; i < words.n; i++) sk_buf_printf(&menu, "%zu) %s\n", i + 1, words.v[i]);
         const char *ps3 = sh_var_get(st, "PS3");
@@ -505,8 +516,9 @@ static int exec_select(sh_state *st, const sh_node *n)
         int64_t k;
         const char *choice = "";
         if (sh_parse_int(l, &k) == 0 && k >= 1 && (size_t)k <= words.n) choice = words.v[k - 1];
+        int empty = !*l;
         sk_buf_free(&line);
-        if (!*l) continue;
+        if (empty) continue;
         sh_var_setstr(st, var, choice, 0);
         status = sh_exec_node(st, n->u.for_.body);
         if (loop_ctl(st)) break;
@@ -517,22 +529,41 @@ static int exec_select(sh_state *st, const sh_node *n)
     return status;
 }
 
+/* One part of for (( ; ; )), traced as "(( text ))". */
+static int afor_part(sh_state *st, const sh_word *w, int64_t *v)
+{
+    if (st->opt[SH_O_XTRACE]) {
+        sk_buf t = SK_BUF_INIT(st->a);
+        if (!sh_expand_string(st, w, SH_XS_ARITH, &t)) {
+            char *words[1] = { NULL };
+            sk_buf line = SK_BUF_INIT(st->a);
+            sh_xtrace_prefix(st, &line);
+            sk_buf_printf(&line, "(( %s ))\n", sk_buf_cstr(&t));
+            sh_err_write(st, line.p, line.len);
+            sk_buf_free(&line);
+            (void)words;
+        }
+        sk_buf_free(&t);
+    }
+    return sh_expand_arith(st, w, "((", v);
+}
+
 static int exec_arith_for(sh_state *st, const sh_node *n)
 {
     int64_t v;
-    if (n->u.afor.init && n->u.afor.init->nparts && sh_expand_arith(st, n->u.afor.init, "((", &v)) return 1;
+    if (n->u.afor.init && n->u.afor.init->nparts && afor_part(st, n->u.afor.init, &v)) return 1;
     int status = 0;
     uint64_t count = 0;
     st->loop_depth++;
     for (;;) {
         if (n->u.afor.cond && n->u.afor.cond->nparts) {
-            if (sh_expand_arith(st, n->u.afor.cond, "((", &v)) { status = 1; break; }
+            if (afor_part(st, n->u.afor.cond, &v)) { status = 1; break; }
             if (v == 0) break;
         }
         if (loop_iter(st, &count)) break;
         status = sh_exec_node(st, n->u.afor.body);
         if (loop_ctl(st)) break;
-        if (n->u.afor.step && n->u.afor.step->nparts && sh_expand_arith(st, n->u.afor.step, "((", &v)) {
+        if (n->u.afor.step && n->u.afor.step->nparts && afor_part(st, n->u.afor.step, &v)) {
             status = 1;
             break;
         }
@@ -551,6 +582,10 @@ static int exec_case(sh_state *st, const sh_node *n)
     }
     int status = 0;
     int matched = 0;
+    if (st->opt[SH_O_XTRACE]) {
+        char *w[1] = { subj.p ? subj.p : "" };
+        sh_xtrace_words(st, "case", w, 1, " in");
+    }
     int flags = st->shopt[SH_S_EXTGLOB] ? SH_PAT_EXTGLOB : 0;
     if (st->shopt[SH_S_NOCASEMATCH]) flags |= SH_PAT_NOCASE;
     for (uint32_t i = 0; i < n->u.case_.n; i++) {
@@ -590,9 +625,9 @@ static int exec_arith_cmd(sh_state *st, const sh_node *n)
     if (st->opt[SH_O_XTRACE]) {
         sk_buf b = SK_BUF_INIT(st->a);
         if (!sh_expand_string(st, n->u.arith, SH_XS_ARITH, &b)) {
-            const char *ps4 = sh_var_get(st, "PS4");
             sk_buf t = SK_BUF_INIT(st->a);
-            sk_buf_printf(&t, "%s(( %s ))\n", ps4 ? ps4 : "+ ", sk_buf_cstr(&b));
+            sh_xtrace_prefix(st, &t);
+            sk_buf_printf(&t, "(( %s ))\n", sk_buf_cstr(&b));
             sh_err_write(st, t.p, t.len);
             sk_buf_free(&t);
         }

@@ -233,6 +233,8 @@ void sh_set_status(sh_state *st, int status);
 
 /* Print "+ words" for set -x. */
 void sh_xtrace(sh_state *st, char *const *argv, int argc, const sh_assign *assigns, uint32_t nassigns);
+void sh_xtrace_words(sh_state *st, const char *head, char *const *w, size_t n, const char *tail);
+void sh_xtrace_prefix(sh_state *st, sk_buf *b);
 
 /* The current command-substitution / subshell depth check. */
 int sh_enter_subst(sh_state *st);

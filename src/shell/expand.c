@@ -1019,11 +1019,14 @@ have_base:
     case SH_PO_ERROR: {
         if (pv_null(&p, pm->flags & SH_PPF_COLON)) {
             sk_buf b = SK_BUF_INIT(st->a);
+            char full[300];
+            if (subw) snprintf(full, sizeof full, "%s[%.*s]", name, (int)subw->raw.n, subw->raw.p);
+            else snprintf(full, sizeof full, "%s", name);
             if (pm->word && pm->word->nparts) {
                 if (expand_operand_string(x, pm->word, &b)) { sk_buf_free(&b); r = -1; break; }
-                sh_err(st, "%s: %s", name, sk_buf_cstr(&b));
+                sh_err(st, "%s: %s", full, sk_buf_cstr(&b));
             } else {
-                sh_err(st, "%s: %s", name, (pm->flags & SH_PPF_COLON) ? "parameter null or not set" : "parameter not set");
+                sh_err(st, "%s: %s", full, (pm->flags & SH_PPF_COLON) ? "parameter null or not set" : "parameter not set");
             }
             sk_buf_free(&b);
             st->status = 127;

@@ -360,6 +360,7 @@ int sh_command_subst(sh_state *st, const sh_node *body, sk_buf *out)
         }
         c->fds = &fds;
         c->stack_limit = st->stack_limit;
+        c->xtrace_level = st->xtrace_level + 1;
         int status = subshell_body(c, body);
         if (c->fatal_err) status = 1;
         c->fds = NULL;

@@ -104,44 +104,123 @@ int sh_do_assign(sh_state *st, const sh_assign *as, int flags)
 
 /* ---- set -x ---------------------------------------------------------------------------------- */
 
-static void xtrace_prefix(sh_state *st, sk_buf *b)
+/* PS4 with $NAME / ${NAME} references expanded, its first character
+ * repeated once per level of command substitution / eval. */
+void sh_xtrace_prefix(sh_state *st, sk_buf *b)
 {
     const char *ps4 = sh_var_get(st, "PS4");
-    if (!ps4) ps4 = "+ ";
-    /* bash repeats the first character for each level of nesting */
-    int level = st->subshell > 0 ? 0 : 0;
-    (void)level;
-    sk_buf_puts(b, ps4);
+    if (!ps4) ps4 = "";
+    sk_buf e = SK_BUF_INIT(st->a);
+    for (const char *p = ps4; *p;) {
+        if (*p == '$' && (p[1] == '{' || p[1] == '_' || (p[1] >= 'a' && p[1] <= 'z') || (p[1] >= 'A' && p[1] <= 'Z'))) {
+            const char *s = p + 1;
+            int braced = *s == '{';
+            if (braced) s++;
+            const char *t = s;
+            while ((*t >= 'a' && *t <= 'z') || (*t >= 'A' && *t <= 'Z') || (*t >= '0' && *t <= '9') || *t == '_') t++;
+            if (!braced || *t == '}') {
+                char name[128];
+                size_t nl = (size_t)(t - s) < sizeof name - 1 ? (size_t)(t - s) : sizeof name - 1;
+                memcpy(name, s, nl);
+                name[nl] = 0;
+                const char *v = sh_var_get(st, name);
+                if (v) sk_buf_puts(&e, v);
+                p = braced ? t + 1 : t;
+                continue;
+            }
+        }
+        sk_buf_putc(&e, *p++);
+    }
+    const char *x = sk_buf_cstr(&e);
+    if (*x) {
+        for (int i = 0; i < st->xtrace_level; i++) sk_buf_putc(b, x[0]);
+        sk_buf_puts(b, x);
+    }
+    sk_buf_free(&e);
+}
+
+static void xtrace_emit(sh_state *st, sk_buf *b)
+{
+    sk_buf_putc(b, '\n');
+    sh_err_write(st, b->p, b->len);
+}
+
+/* One assignment, after it was performed. */
+static void xtrace_assign(sh_state *st, const sh_assign *as)
+{
+    if (!st->opt[SH_O_XTRACE]) return;
+    sk_buf b = SK_BUF_INIT(st->a);
+    sh_xtrace_prefix(st, &b);
+    sk_buf_puts(&b, as->name.p);
+    if (as->subscript) {
+        sk_buf_putc(&b, '[');
+        sk_buf_put(&b, as->subscript->raw.p, as->subscript->raw.n);
+        sk_buf_putc(&b, ']');
+    }
+    sk_buf_puts(&b, as->append ? "+=" : "=");
+    if (as->compound) {
+        sk_buf_putc(&b, '(');
+        for (uint32_t i = 0; i < as->nelems; i++) {
+            if (i) sk_buf_putc(&b, ' ');
+            if (as->elems[i].key) {
+                sk_buf_putc(&b, '[');
+                sk_buf_put(&b, as->elems[i].key->raw.p, as->elems[i].key->raw.n);
+                sk_buf_puts(&b, "]=");
+            }
+            sk_buf_put(&b, as->elems[i].value.raw.p, as->elems[i].value.raw.n);
+        }
+        sk_buf_putc(&b, ')');
+    } else {
+        const char *v = NULL;
+        if (as->subscript) {
+            sk_buf vb = SK_BUF_INIT(st->a);
+            if (!sh_expand_string(st, &as->value, SH_XS_ASSIGN, &vb)) sh_quote(&b, vb.p ? vb.p : "", vb.len, SH_Q_XTRACE);
+            sk_buf_free(&vb);
+        } else {
+            sh_var *var = sh_var_lookup(st, as->name.p);
+            v = var ? sh_var_value(var, NULL) : "";
+            if (!v) v = "";
+            if (as->append) {
+                sk_buf vb = SK_BUF_INIT(st->a);
+                if (!sh_expand_string(st, &as->value, SH_XS_ASSIGN, &vb)) sh_quote(&b, vb.p ? vb.p : "", vb.len, SH_Q_XTRACE);
+                sk_buf_free(&vb);
+            } else {
+                sh_quote(&b, v, strlen(v), SH_Q_XTRACE);
+            }
+        }
+    }
+    xtrace_emit(st, &b);
+    sk_buf_free(&b);
 }
 
 void sh_xtrace(sh_state *st, char *const *argv, int argc, const sh_assign *assigns, uint32_t nassigns)
 {
-    if (!st->opt[SH_O_XTRACE]) return;
+    (void)assigns;
+    (void)nassigns;
+    if (!st->opt[SH_O_XTRACE] || argc == 0) return;
     sk_buf b = SK_BUF_INIT(st->a);
-    xtrace_prefix(st, &b);
-    int first = 1;
-    for (uint32_t i = 0; i < nassigns; i++) {
-        const sh_assign *as = &assigns[i];
-        if (!first) sk_buf_putc(&b, ' ');
-        first = 0;
-        const char *v = NULL;
-        if (!as->compound) {
-            sh_var *var = sh_var_lookup(st, as->name.p);
-            v = var ? sh_var_value(var, NULL) : "";
-        }
-        sk_buf_puts(&b, as->name.p);
-        if (as->append) sk_buf_putc(&b, '+');
-        sk_buf_putc(&b, '=');
-        if (as->compound) sk_buf_puts(&b, "(...)");
-        else sh_quote(&b, v ? v : "", v ? strlen(v) : 0, SH_Q_XTRACE);
-    }
+    sh_xtrace_prefix(st, &b);
     for (int i = 0; i < argc; i++) {
-        if (!first) sk_buf_putc(&b, ' ');
-        first = 0;
+        if (i) sk_buf_putc(&b, ' ');
         sh_quote(&b, argv[i], strlen(argv[i]), SH_Q_XTRACE);
     }
-    sk_buf_putc(&b, '\n');
-    sh_err_write(st, b.p, b.len);
+    xtrace_emit(st, &b);
+    sk_buf_free(&b);
+}
+
+/* A traced line made of a head and words ("for i in 1 2"). */
+void sh_xtrace_words(sh_state *st, const char *head, char *const *w, size_t n, const char *tail)
+{
+    if (!st->opt[SH_O_XTRACE]) return;
+    sk_buf b = SK_BUF_INIT(st->a);
+    sh_xtrace_prefix(st, &b);
+    sk_buf_puts(&b, head);
+    for (size_t i = 0; i < n; i++) {
+        sk_buf_putc(&b, ' ');
+        sh_quote(&b, w[i], strlen(w[i]), SH_Q_XTRACE);
+    }
+    if (tail) sk_buf_puts(&b, tail);
+    xtrace_emit(st, &b);
     sk_buf_free(&b);
 }
 
@@ -361,11 +440,19 @@ int sh_cmd_finish(sh_state *st, sk_cmd *c, int status)
 
 static sh_cmdbox *box_new(sh_state *st, const char *name, sk_fdtab *fds)
 {
-    sh_cmdbox *b = sk_malloc(st->a, sizeof *b);
+    sh_cmdbox *b;
+    if (st->pool && st->pool->n) b = st->pool->boxes[--st->pool->n];
+    else b = sk_malloc(st->a, sizeof *b);
     if (!b) return NULL;
     sh_cmd_init(st, &b->c, name, fds);
     b->st = st;
     return b;
+}
+
+static void box_free(sh_state *st, sh_cmdbox *b)
+{
+    if (st->pool && st->pool->n < SH_POOL_MAX) st->pool->boxes[st->pool->n++] = b;
+    else sk_free(st->a, b);
 }
 
 static int run_builtin(sh_state *st, const sh_builtin *bi, int argc, char **argv, sk_fdtab *fds)
@@ -380,7 +467,12 @@ static int run_builtin(sh_state *st, const sh_builtin *bi, int argc, char **argv
     status = cmd_finish(&b->c, status);
     st->fds = save;
     st->cmdname = save_name;
-    sk_free(st->a, b);
+    if (b->c.pipe_broken && st->in_subshell && !st->ctl) {
+        /* SIGPIPE ends the subshell */
+        st->ctl = SH_CTL_EXIT;
+        st->status = 141;
+    }
+    box_free(st, b);
     return status;
 }
 
@@ -400,7 +492,11 @@ static int run_command(sh_state *st, const sh_cmdinfo *ci, int argc, char **argv
     }
     status = cmd_finish(&b->c, status);
     if (status < 0 || status > 255) status &= 255;
-    sk_free(st->a, b);
+    if (b->c.pipe_broken && st->in_subshell && !st->ctl) {
+        st->ctl = SH_CTL_EXIT;
+        st->status = 141;
+    }
+    box_free(st, b);
     return status;
 }
 
@@ -582,8 +678,8 @@ static int assign_only(sh_state *st, const sh_node *n)
             st->status = 1;
             return 1;
         }
+        xtrace_assign(st, &n->u.simple.assigns[i]);
     }
-    sh_xtrace(st, NULL, 0, n->u.simple.assigns, n->u.simple.nassigns);
     if (st->cmdsub_status >= 0) status = st->cmdsub_status;
     if (n->nredirs) {
         sk_fdtab fds;
@@ -667,6 +763,7 @@ static int simple_body(sh_state *st, const sh_node *n)
                 st->status = 1;
                 goto out_err;
             }
+            xtrace_assign(st, &n->u.simple.assigns[i]);
             if (pushed) {
                 int e;
                 sh_var_declare(st, n->u.simple.assigns[i].name.p, SH_SET_TEMP | SH_SET_NOREF, SH_A_EXPORT | SH_A_TEMP, 0, -1, &e);

@@ -324,6 +324,10 @@ sh_state *sh_state_create(struct sk_shell *sh, sk_alloc *a)
     st->a = a;
     st->pid = 1;
     st->umask = 022;
+    st->pool = sk_malloc(a, sizeof *st->pool);
+    if (!st->pool) goto fail;
+    memset(st->pool, 0, sizeof *st->pool);
+    st->pool_owner = 1;
     if (sh_scope_push(st, 0)) goto fail;
     sh_params *p = sh_params_new(a, 0, NULL);
     if (!p) goto fail;
@@ -388,8 +392,21 @@ sh_state *sh_state_create(struct sk_shell *sh, sk_alloc *a)
         init_dyn(st, "BASH_LINENO", SH_DYN_BASH_LINENO, 0, SH_VK_ARR) ||
         init_dyn(st, "BASH_ARGC", SH_DYN_BASH_ARGC, 0, SH_VK_ARR) ||
         init_dyn(st, "BASH_ARGV", SH_DYN_BASH_ARGV, 0, SH_VK_ARR) ||
-        init_dyn(st, "GROUPS", SH_DYN_GROUPS, 0, SH_VK_ARR))
+        init_dyn(st, "GROUPS", SH_DYN_GROUPS, 0, SH_VK_ARR) ||
+        init_dyn(st, "BASHOPTS", SH_DYN_BASHOPTS, SH_A_READONLY, SH_VK_STR) ||
+        init_dyn(st, "SHELLOPTS", SH_DYN_SHELLOPTS, SH_A_READONLY, SH_VK_STR) ||
+        init_dyn(st, "BASH_ARGV0", SH_DYN_BASH_ARGV0, 0, SH_VK_STR) ||
+        init_var(st, "BASH_LOADABLES_PATH", "/usr/local/lib/bash:/usr/lib/bash", 0))
         goto fail;
+    {
+        int err;
+        if (!sh_var_declare(st, "BASH_ALIASES", SH_SET_GLOBAL, 0, 0, SH_VK_ASSOC, &err) ||
+            !sh_var_declare(st, "BASH_CMDS", SH_SET_GLOBAL, 0, 0, SH_VK_ASSOC, &err))
+            goto fail;
+        sh_var *v1 = sh_var_lookup(st, "BASH_ALIASES"), *v2 = sh_var_lookup(st, "BASH_CMDS");
+        if (v1) v1->attr &= ~SH_A_INVISIBLE;
+        if (v2) v2->attr &= ~SH_A_INVISIBLE;
+    }
     if (cfg) {
         for (size_t i = 0; i < cfg->nvars; i++) {
             if (sh_var_setstr(st, cfg->vars[i].name, cfg->vars[i].value, SH_SET_GLOBAL | SH_SET_QUIET))
@@ -434,6 +451,10 @@ void sh_state_destroy(sh_state *st)
     for (int i = 0; i < SH_DYN_COUNT; i++) sh_varobj_unref(a, st->dynvar[i]);
     sh_envp_free(st, st->envp_cache);
     sh_jobs_free(st);
+    if (st->pool_owner && st->pool) {
+        for (int i = 0; i < st->pool->n; i++) sk_free(a, st->pool->boxes[i]);
+        sk_free(a, st->pool);
+    }
     sh_unit_unref(a, st->unit);
     sk_free(a, st);
 }
@@ -464,6 +485,7 @@ sh_state *sh_state_copy(sh_state *src)
     st->unit = NULL;
     st->jobs = NULL; st->njobs = st->capjobs = 0;
     st->envp_cache = NULL;
+    st->pool_owner = 0;
     int fail = 0;
 
     st->scopes = sk_malloc(a, (size_t)src->capscopes * sizeof *st->scopes);
@@ -530,6 +552,7 @@ sh_state *sh_state_copy(sh_state *src)
     st->envp_cache = NULL;
     st->envp_gen = 0;
     st->in_trap = 0;
+    st->pool_owner = 0;
     st->fatal_err = 0;
     st->procsub_mark = 0;
     st->unit = src->unit;

@@ -115,6 +115,7 @@ enum {
     SH_DYN_EPOCHSECONDS, SH_DYN_EPOCHREALTIME, SH_DYN_FUNCNAME, SH_DYN_BASH_SOURCE,
     SH_DYN_BASH_LINENO, SH_DYN_PIPESTATUS, SH_DYN_UNDERSCORE, SH_DYN_BASH_SUBSHELL,
     SH_DYN_BASH_COMMAND, SH_DYN_BASH_ARGC, SH_DYN_BASH_ARGV, SH_DYN_GROUPS,
+    SH_DYN_BASHOPTS, SH_DYN_SHELLOPTS, SH_DYN_BASH_ARGV0,
     SH_DYN_COUNT
 };
 
@@ -243,6 +244,13 @@ enum {
 struct sh_job;
 struct sh_declarg;
 
+/* Memory blocks the evaluator reuses (command contexts are large). */
+#define SH_POOL_MAX 8
+typedef struct sh_pool {
+    void *boxes[SH_POOL_MAX];
+    int n;
+} sh_pool;
+
 /* A parse unit: the arena holding one script's (or eval string's) syntax
  * tree.  Function definitions and background jobs keep it alive. */
 typedef struct sh_unit {
@@ -324,11 +332,14 @@ typedef struct sh_state {
     int exec_mode;             /* SH_MODE_*: how errors are prefixed */
     const char *cmdname;       /* builtin running (for messages), or NULL */
     int syntax_error;          /* the top-level script had a syntax error */
+    int xtrace_level;          /* $( ) and eval nesting: PS4's first character repeats */
     int fatal_err;             /* exiting because of an expansion error ($x unset with set -u, ${x?}) */
     int procsub_mark;          /* jobs[] entries from here on belong to the running command */
     uint8_t trap_local[SH_TRAP_COUNT]; /* in a subshell: traps set here (others only listed) */
     struct sh_declarg *declargs; /* compound/assignment arguments of a declaration builtin */
     int ndeclargs;
+    struct sh_pool *pool;      /* reusable command contexts, shared by a shell's states */
+    int pool_owner;
     char **disabled;           /* enable -n */
     int ndisabled;
 

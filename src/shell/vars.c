@@ -329,6 +329,22 @@ static sh_var *dyn_value(sh_state *st, sh_var *base)
         }
         break;
     }
+    case SH_DYN_BASHOPTS:
+    case SH_DYN_SHELLOPTS: {
+        sk_buf b = SK_BUF_INIT(st->a);
+        int n = id == SH_DYN_BASHOPTS ? SH_S_COUNT : SH_O_COUNT;
+        for (int i = 0; i < n; i++) {
+            if (!(id == SH_DYN_BASHOPTS ? st->shopt[i] : st->opt[i])) continue;
+            if (b.len) sk_buf_putc(&b, ':');
+            sk_buf_puts(&b, id == SH_DYN_BASHOPTS ? sh_shopt_names[i] : sh_set_options[i].name);
+        }
+        r = dyn_set_str(st, v, b.p ? b.p : "", b.len);
+        sk_buf_free(&b);
+        break;
+    }
+    case SH_DYN_BASH_ARGV0:
+        r = dyn_set_str(st, v, st->arg0 ? st->arg0 : "", st->arg0 ? strlen(st->arg0) : 0);
+        break;
     case SH_DYN_BASH_ARGC:
     case SH_DYN_BASH_ARGV:
     case SH_DYN_GROUPS:
@@ -367,6 +383,14 @@ static int dyn_assign(sh_state *st, sh_var *v, const char *val)
         if (c) { sk_free(st->a, st->last_arg); st->last_arg = c; }
         return 1;
     }
+    case SH_DYN_BASH_ARGV0: {
+        char *c = sk_strdup(st->a, val);
+        if (c) { sk_free(st->a, st->arg0); st->arg0 = c; }
+        return 1;
+    }
+    case SH_DYN_BASHOPTS:
+    case SH_DYN_SHELLOPTS:
+        return 1;
     case SH_DYN_LINENO:
     case SH_DYN_SRANDOM:
     case SH_DYN_BASHPID:
@@ -1222,34 +1246,47 @@ int sh_var_each_scope(sh_state *st, int scope, sh_var_iter_fn fn, void *ud)
     return r;
 }
 
-typedef struct envctx {
-    sh_state *st;
-    sh_strvec out;
-} envctx;
+static int cmp_str_ptr(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-static int env_one(void *ud, sh_var *v)
-{
-    envctx *e = ud;
-    if (!(v->attr & SH_A_EXPORT) || (v->attr & SH_A_INVISIBLE) || v->kind != SH_VK_STR) return 0;
-    size_t nl = v->namelen, vl = v->v.s.len;
-    char *s = sk_malloc(e->st->a, nl + vl + 2);
-    if (!s) return SH_E_NOMEM;
-    memcpy(s, v->name, nl);
-    s[nl] = '=';
-    if (vl) memcpy(s + nl + 1, v->v.s.p, vl);
-    s[nl + 1 + vl] = 0;
-    if (sh_strvec_push(&e->out, s)) { sk_free(e->st->a, s); return SH_E_NOMEM; }
-    return 0;
-}
-
+/* The exported variables, innermost scope first, each name once, sorted.
+ * Only exported variables are looked at, and dynamic ones are not
+ * computed unless exported (reading RANDOM must not happen here). */
 char **sh_envp(sh_state *st)
 {
-    envctx e = { st, { NULL, 0, 0, st->a } };
-    if (sh_var_each(st, env_one, &e) || sh_strvec_push(&e.out, NULL)) {
-        sh_strvec_free(&e.out, 1);
+    sh_strvec out = { NULL, 0, 0, st->a };
+    sh_strvec seen = { NULL, 0, 0, st->a };   /* names, borrowed */
+    int err = 0;
+    for (int l = st->nscopes - 1; l >= 0 && !err; l--) {
+        sh_vtab *t = st->scopes[l];
+        if (!t->n) continue;
+        for (uint32_t i = 0; i < t->cap && !err; i++) {
+            sh_var *v = t->slots[i];
+            if (!v || v == SH_TOMB) continue;
+            if (!(v->attr & SH_A_EXPORT) || (v->attr & SH_A_INVISIBLE) || v->kind != SH_VK_STR) continue;
+            /* a variable shadowed by an inner one of the same name hides it */
+            int shadowed = 0;
+            for (int k = l + 1; k < st->nscopes && !shadowed; k++)
+                if (st->scopes[k]->n && sh_vtab_find(st->scopes[k], v->name, v->namelen) >= 0) shadowed = 1;
+            if (shadowed) continue;
+            sh_var *val = v->dyn ? dyn_value(st, v) : v;
+            if (!val) { err = 1; break; }
+            size_t nl = v->namelen, vl = val->v.s.len;
+            char *s = sk_malloc(st->a, nl + vl + 2);
+            if (!s) { err = 1; break; }
+            memcpy(s, v->name, nl);
+            s[nl] = '=';
+            if (vl) memcpy(s + nl + 1, val->v.s.p, vl);
+            s[nl + 1 + vl] = 0;
+            if (sh_strvec_push(&out, s)) { sk_free(st->a, s); err = 1; }
+        }
+    }
+    sh_strvec_free(&seen, 0);
+    if (!err && out.n > 1) qsort(out.v, out.n, sizeof *out.v, cmp_str_ptr);
+    if (err || sh_strvec_push(&out, NULL)) {
+        sh_strvec_free(&out, 1);
         return NULL;
     }
-    return e.out.v;
+    return out.v;
 }
 
 void sh_envp_free(sh_state *st, char **envp)

@@ -22,7 +22,10 @@ void sh_builtin_err(sh_state *st, const char *name, const char *fmt, ...)
 
 int sh_builtin_usage(sh_state *st, const char *name, const char *usage)
 {
-    sh_err(st, "%s: usage: %s", name, usage);
+    /* bash prints the usage line without its "bash: line N:" prefix */
+    char tmp[512];
+    int n = snprintf(tmp, sizeof tmp, "%s: usage: %s\n", name, usage);
+    if (n > 0) sh_err_write(st, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
     return 2;
 }
 

@@ -31,7 +31,9 @@ int bi_eval(sh_state *st, sk_cmd *c, int argc, char **argv)
     if (!b.len) { sk_buf_free(&b); return 0; }
     if (sh_enter_subst(st)) { sk_buf_free(&b); return 1; }
     st->subst_depth++;
+    st->xtrace_level++;
     int status = sh_exec_text(st, b.p, b.len, "eval", SH_MODE_EVAL, st->lineno);
+    st->xtrace_level--;
     st->subst_depth--;
     sk_buf_free(&b);
     if (st->ctl == SH_CTL_ABORT) {
@@ -185,7 +187,7 @@ int bi_return(sh_state *st, sk_cmd *c, int argc, char **argv)
     (void)c;
     if (!st->func_depth && !st->source_depth) {
         sh_builtin_err(st, "return", "can only `return' from a function or sourced script");
-        return 1;
+        return 2;
     }
     int s;
     int r = status_arg(st, "return", argc, argv, &s);
@@ -463,6 +465,7 @@ SH_BUILTIN("hash", bi_hash, 0, "hash [-lr] [-p pathname] [-dt] [name ...]: remem
 int bi_hash(sh_state *st, sk_cmd *c, int argc, char **argv)
 {
     int i = 1;
+    int had_opts = 0;
     for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
         if (!strcmp(argv[i], "-r")) { sh_smap_clear(st->a, &st->hashed); continue; }
         if (!strcmp(argv[i], "-p") && i + 2 < argc) {
@@ -472,9 +475,12 @@ int bi_hash(sh_state *st, sk_cmd *c, int argc, char **argv)
         if (!strcmp(argv[i], "-d")) { for (i++; i < argc; i++) sh_smap_unset(st->a, &st->hashed, argv[i]); return 0; }
         if (!strcmp(argv[i], "-t") || !strcmp(argv[i], "-l")) continue;
     }
+    for (int k = 1; k < i; k++)
+        if (!strcmp(argv[k], "-r")) had_opts = 1;
+    if (i >= argc && had_opts) return 0;
     if (i >= argc) {
         if (!st->hashed || !st->hashed->n) {
-            sh_builtin_err(st, "hash", "hash table empty");
+            sk_out_puts(&c->out, "hash: hash table empty\n");
             return 0;
         }
         sk_buf b = SK_BUF_INIT(st->a);
@@ -908,6 +914,13 @@ int bi_unalias(sh_state *st, sk_cmd *c, int argc, char **argv)
 
 /* ---- getopts --------------------------------------------------------------------------------------- */
 
+static void getopts_msg(sh_state *st, const char *what, char ch)
+{
+    char tmp[300];
+    int n = snprintf(tmp, sizeof tmp, "%s: %s -- %c\n", st->arg0 ? st->arg0 : "bash", what, ch);
+    if (n > 0) sh_err_write(st, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
 SH_BUILTIN("getopts", bi_getopts, 0, "getopts optstring name [arg ...]: parse option arguments");
 
 int bi_getopts(sh_state *st, sk_cmd *c, int argc, char **argv)
@@ -972,7 +985,7 @@ int bi_getopts(sh_state *st, sk_cmd *c, int argc, char **argv)
         if (silent) sh_var_setstr(st, "OPTARG", chs, 0);
         else {
             sh_var_unset(st, "OPTARG", 0);
-            if (opterr) sh_err_noline(st, "%s: illegal option -- %c", st->arg0 ? st->arg0 : "bash", ch);
+            if (opterr) getopts_msg(st, "illegal option", ch);
         }
         return 0;
     }
@@ -994,7 +1007,7 @@ int bi_getopts(sh_state *st, sk_cmd *c, int argc, char **argv)
             } else {
                 sh_var_setstr(st, var, "?", 0);
                 sh_var_unset(st, "OPTARG", 0);
-                if (opterr) sh_err_noline(st, "%s: option requires an argument -- %c", st->arg0 ? st->arg0 : "bash", ch);
+                if (opterr) getopts_msg(st, "option requires an argument", ch);
             }
             return 0;
         }
@@ -1152,8 +1165,21 @@ int bi_help(sh_state *st, sk_cmd *c, int argc, char **argv)
         int status = 0;
         for (; i < argc; i++) {
             int found = 0;
-            for (size_t k = 0; k < n; k++)
-                if (!strcmp(t[k].name, argv[i])) { sk_buf_printf(&b, "%s\n", t[k].hint); found = 1; }
+            for (size_t k = 0; k < n; k++) {
+                if (strcmp(t[k].name, argv[i])) continue;
+                /* hint "usage: description" -> "name: usage\n    Description." */
+                const char *h = t[k].hint;
+                const char *sep = strstr(h, ": ");
+                if (sep) {
+                    sk_buf_printf(&b, "%s: %.*s\n    ", t[k].name, (int)(sep - h), h);
+                    const char *d = sep + 2;
+                    if (*d >= 'a' && *d <= 'z') { sk_buf_putc(&b, (char)(*d - 32)); d++; }
+                    sk_buf_printf(&b, "%s.\n", d);
+                } else {
+                    sk_buf_printf(&b, "%s\n", h);
+                }
+                found = 1;
+            }
             size_t nc;
             const sk_cmd_entry *ct = sk_cmd_table(&nc);
             for (size_t k = 0; k < nc && !found; k++)

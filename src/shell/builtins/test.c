@@ -497,9 +497,9 @@ int sh_exec_cond(sh_state *st, const sh_node *n)
     sk_buf *tp = st->opt[SH_O_XTRACE] ? &trace : NULL;
     int r = cond_eval(st, n->u.cond, tp);
     if (tp) {
-        const char *ps4 = sh_var_get(st, "PS4");
         sk_buf line = SK_BUF_INIT(st->a);
-        sk_buf_printf(&line, "%s[[%s ]]\n", ps4 ? ps4 : "+ ", sk_buf_cstr(&trace));
+        sh_xtrace_prefix(st, &line);
+        sk_buf_printf(&line, "[[%s ]]\n", sk_buf_cstr(&trace));
         sh_err_write(st, line.p, line.len);
         sk_buf_free(&line);
     }

@@ -224,7 +224,7 @@ static int declare_main(sh_state *st, sk_cmd *c, int argc, char **argv, const ch
     }
 
     if (o.funcs || o.funcnames) {
-        if (o.print || (!o.on && !o.off && i >= argc) || i >= argc)
+        if (o.print || (!o.on && !o.off) || i >= argc)
             return print_functions(st, c, o.funcnames, argc, argv, i);
         /* declare -fx name: attributes on functions */
         for (; i < argc; i++) {
@@ -659,7 +659,7 @@ int bi_set(sh_state *st, sk_cmd *c, int argc, char **argv)
                 int k = sh_set_option_index(optname);
                 if (k < 0) {
                     sh_builtin_err(st, "set", "%s: invalid option name", optname);
-                    return 1;
+                    return 2;
                 }
                 sh_opt_set(st, k, on);
                 continue;
