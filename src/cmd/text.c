@@ -185,8 +185,9 @@ struct txt_regex {
 };
 
 /* Translate a POSIX BRE/ERE (GNU flavour) into PCRE2 syntax. */
-static int translate(const char *p, size_t n, int ere, sk_buf *o)
+static int translate(const char *p, size_t n, int flavour, sk_buf *o)
 {
+    int ere = flavour == TXT_RE_ERE, emacs = flavour == TXT_RE_EMACS;
     size_t i = 0;
     int at_start = 1;      /* where '*' is literal (BRE) and '^' anchors */
     int rc = 0;
@@ -232,6 +233,11 @@ static int translate(const char *p, size_t n, int ere, sk_buf *o)
             if (!ere && e == '(') { rc |= sk_buf_putc(o, '('); at_start = 1; continue; }
             if (!ere && e == ')') { rc |= sk_buf_putc(o, ')'); continue; }
             if (!ere && e == '|') { rc |= sk_buf_putc(o, '|'); at_start = 1; continue; }
+            if (emacs && (e == '{' || e == '}' || e == '+' || e == '?')) {
+                rc |= sk_buf_putc(o, '\\');
+                rc |= sk_buf_putc(o, e);
+                continue;
+            }
             if (!ere && (e == '{' || e == '}' || e == '+' || e == '?')) {
                 rc |= sk_buf_putc(o, e);
                 continue;
@@ -301,6 +307,11 @@ static int translate(const char *p, size_t n, int ere, sk_buf *o)
             i++;
             continue;
         }
+        if (emacs && (ch == '+' || ch == '?')) {
+            rc |= sk_buf_putc(o, ch);
+            i++;
+            continue;
+        }
         /* BRE: these are literal */
         if (ch == '+' || ch == '?' || ch == '{' || ch == '}' || ch == '|' || ch == '(' || ch == ')') {
             rc |= sk_buf_putc(o, '\\');
@@ -321,7 +332,7 @@ txt_regex *txt_regex_compile(sk_alloc *a, const char *pattern, size_t len, int f
                              char *err, size_t errlen)
 {
     sk_buf pat = SK_BUF_INIT(a);
-    int t = translate(pattern, len, flavour == TXT_RE_ERE, &pat);
+    int t = translate(pattern, len, flavour, &pat);
     if (t) {
         sk_buf_free(&pat);
         snprintf(err, errlen, "%s", t == -2 ? "Unmatched [, [^, [:, [., or [=" : "memory exhausted");

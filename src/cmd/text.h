@@ -55,7 +55,7 @@ int txt_unescape(const char *s, sk_buf *out);
  * csplit, implemented with PCRE2 directly until the project's regex layer
  * (src/regex) lands; only this interface needs to change then. */
 typedef struct txt_regex txt_regex;
-enum { TXT_RE_BRE = 0, TXT_RE_ERE = 1 };
+enum { TXT_RE_BRE = 0, TXT_RE_ERE = 1, TXT_RE_EMACS = 2 /* GNU's default syntax (tac -r) */ };
 /* Compile; on failure returns NULL and writes a message into err. */
 txt_regex *txt_regex_compile(sk_alloc *a, const char *pattern, size_t len, int flavour,
                              char *err, size_t errlen);
