@@ -27,6 +27,12 @@ void txt_try_help(sk_cmd *c);
 /* cmd_opts_error with the tool's own usage status (GNU: mostly 1). */
 int txt_opts_error(cmd_opts *o, sk_cmd *c, int r, int status);
 
+/* GNU quotef: a file name quoted for a diagnostic when the shell would
+ * need it ('a b', "it's", 'a'$'\n''b'); appended to out (cleared first). */
+void txt_quotef(const char *name, sk_buf *out);
+/* "NAME: QUOTEF(PATH): strerror" for an sk_status; returns 1. */
+int txt_error_path(sk_cmd *c, const char *path, int status);
+
 /* Operands after option parsing; none means a single "-". */
 int txt_files(cmd_opts *o, char ***files);
 
