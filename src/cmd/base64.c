@@ -230,7 +230,7 @@ static int codec_main(sk_cmd *c, int argc, char **argv, int b32)
     codec_init(&k, b32);
     sk_in in;
     int r = cmd_open_input(c, name, &in);
-    if (r) { status = cmd_error_path(c, name, r); goto done; }
+    if (r) { status = txt_error_path(c, name, r); goto done; }
     r = dec ? decode(c, &k, &in, ignore) : encode(c, &k, &in, wrap);
     cmd_close_input(c, &in);
     if (r > 0) status = cmd_error(c, "invalid input");

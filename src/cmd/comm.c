@@ -145,7 +145,7 @@ int cmd_comm(sk_cmd *c, int argc, char **argv)
     for (int i = 0; i < 2; i++) {
         int r = cmd_open_input(c, ops[i], &in[i]);
         if (r) {
-            status = cmd_error_path(c, ops[i], r);
+            status = txt_error_path(c, ops[i], r);
             if (i == 1) cmd_close_input(c, &in[0]);
             cmd_opts_free(&o, c);
             return status;

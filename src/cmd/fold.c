@@ -132,7 +132,7 @@ int cmd_fold(sk_cmd *c, int argc, char **argv)
     for (int i = 0; i < nfiles && !cmd_out_failed(c) && !cmd_aborted(c); i++) {
         sk_in in;
         int r = cmd_open_input(c, files[i], &in);
-        if (r) { status = cmd_error_path(c, files[i], r); continue; }
+        if (r) { status = txt_error_path(c, files[i], r); continue; }
         int64_t n;
         int fail = 0;
         while (!fail && (n = sk_in_read(&in, buf, sizeof buf)) > 0)

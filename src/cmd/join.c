@@ -479,7 +479,7 @@ int cmd_join(sk_cmd *c, int argc, char **argv)
     for (int i = 0; i < 2; i++) {
         int r = load_file(&st, i, ops[i]);
         if (r) {
-            status = cmd_error_path(c, ops[i], r);
+            status = txt_error_path(c, ops[i], r);
             goto done;
         }
     }

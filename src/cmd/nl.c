@@ -262,7 +262,7 @@ int cmd_nl(sk_cmd *c, int argc, char **argv)
     for (int i = 0; i < nfiles && !cmd_out_failed(c) && !cmd_aborted(c); i++) {
         sk_in in;
         int r = cmd_open_input(c, files[i], &in);
-        if (r) { status = cmd_error_path(c, files[i], r); continue; }
+        if (r) { status = txt_error_path(c, files[i], r); continue; }
         while ((r = sk_in_getline(&in, &line, '\n')) > 0) {
             size_t n = line.len;
             if (n && line.p[n - 1] == '\n') n--;

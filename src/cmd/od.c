@@ -192,7 +192,7 @@ static void od_open(od_state *st)
         const char *name = st->files[st->cur++];
         int r = cmd_open_input(st->c, name, &st->in);
         if (r) {
-            cmd_error_path(st->c, name, r);
+            txt_error_path(st->c, name, r);
             st->status = 1;
             continue;
         }
@@ -211,7 +211,7 @@ static size_t od_read(od_state *st, unsigned char *p, size_t n)
             const char *name = st->files[st->cur++];
             int r = cmd_open_input(st->c, name, &st->in);
             if (r) {
-                cmd_error_path(st->c, name, r);
+                txt_error_path(st->c, name, r);
                 st->status = 1;
                 continue;
             }

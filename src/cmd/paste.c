@@ -65,7 +65,7 @@ static int paste_serial(sk_cmd *c, char **files, int nfiles, const paste_delims 
     for (int i = 0; i < nfiles && !cmd_out_failed(c) && !cmd_aborted(c); i++) {
         sk_in in;
         int r = cmd_open_input(c, files[i], &in);
-        if (r) { status = cmd_error_path(c, files[i], r); continue; }
+        if (r) { status = txt_error_path(c, files[i], r); continue; }
         size_t di = 0;
         int first = 1;
         while ((r = sk_in_getline(&in, &line, eol)) > 0) {
@@ -106,12 +106,12 @@ static int paste_parallel(sk_cmd *c, char **files, int nfiles, const paste_delim
         if (!strcmp(files[i], "-")) {
             if (!stdin_used) {
                 int r = cmd_open_input(c, "-", &ins[nfiles]);
-                if (r) { status = cmd_error_path(c, "-", r); goto out; }
+                if (r) { status = txt_error_path(c, "-", r); goto out; }
                 stdin_used = 1;
             }
         } else {
             int r = cmd_open_input(c, files[i], &ins[i]);
-            if (r) { status = cmd_error_path(c, files[i], r); goto out; }
+            if (r) { status = txt_error_path(c, files[i], r); goto out; }
         }
         open[i] = 1;
         opened = i + 1;

@@ -228,7 +228,7 @@ int cmd_shuf(sk_cmd *c, int argc, char **argv)
     } else {
         const char *name = nops ? ops[0] : "-";
         int r = cmd_read_all(c, name, &data);
-        if (r) { status = cmd_error_path(c, name, r); goto done; }
+        if (r) { status = txt_error_path(c, name, r); goto done; }
         size_t cnt = 0;
         for (size_t i = 0; i < data.len; i++) cnt += data.p[i] == (char)eol;
         if (data.len && data.p[data.len - 1] != (char)eol) cnt++;
@@ -259,7 +259,7 @@ int cmd_shuf(sk_cmd *c, int argc, char **argv)
     char fobuf[4096];
     if (outfile) {
         int r = txt_open_output(c, outfile, 0, &os);
-        if (r) { status = cmd_error_path(c, outfile, r); goto done; }
+        if (r) { status = txt_error_path(c, outfile, r); goto done; }
         sk_out_init(&fo, c->a, os, fobuf, sizeof fobuf);
         w = &fo;
     }

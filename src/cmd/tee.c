@@ -60,7 +60,7 @@ int cmd_tee(sk_cmd *c, int argc, char **argv)
         int r = txt_open_output(c, files[i], append, &outs[i]);
         if (r) {
             outs[i] = NULL;
-            status = cmd_error_path(c, files[i], r);
+            status = txt_error_path(c, files[i], r);
         }
     }
     sk_in in;
