@@ -152,6 +152,54 @@ static sh_str dupstr(P *p, const char *s, size_t n)
     return mkstr(c, n);
 }
 
+/* ---- speculative-parse memo ---------------------------------------------
+ * When a speculative parse is abandoned, what it allocated stays in the
+ * arena (it is never rewound: structures such as this table may have been
+ * allocated meanwhile).  The memo keeps the total work, and so the garbage,
+ * linear. */
+
+static uint32_t memo_hash(const char *k)
+{
+    uintptr_t x = (uintptr_t)k;
+    x ^= x >> 17;
+    x *= 0x9E3779B1u;
+    return (uint32_t)(x ^ (x >> 15));
+}
+
+static int memo_has(P *p, const char *k)
+{
+    if (!p->memo_cap) return 0;
+    for (uint32_t i = memo_hash(k) & (p->memo_cap - 1);; i = (i + 1) & (p->memo_cap - 1)) {
+        if (!p->memo[i]) return 0;
+        if (p->memo[i] == k) return 1;
+    }
+}
+
+static int memo_add(P *p, const char *k)
+{
+    if ((p->memo_n + 1) * 2 > p->memo_cap) {
+        uint32_t nc = p->memo_cap ? p->memo_cap * 2 : 16;
+        const char **na = sk_arena_zalloc(p->ar, nc * sizeof *na);
+        if (!na) return sh_p_nomem(p);
+        for (uint32_t j = 0; j < p->memo_cap; j++) {
+            if (!p->memo[j]) continue;
+            uint32_t i = memo_hash(p->memo[j]) & (nc - 1);
+            while (na[i]) i = (i + 1) & (nc - 1);
+            na[i] = p->memo[j];
+        }
+        p->memo = na;
+        p->memo_cap = nc;
+    }
+    uint32_t i = memo_hash(k) & (p->memo_cap - 1);
+    while (p->memo[i]) {
+        if (p->memo[i] == k) return 0;
+        i = (i + 1) & (p->memo_cap - 1);
+    }
+    p->memo[i] = k;
+    p->memo_n++;
+    return 0;
+}
+
 /* ---- growable byte strings in the arena ------------------------------- */
 
 typedef struct cvec {
@@ -581,8 +629,8 @@ static int scan_dollar_dparen(P *p, scan *sc)
     int line = p->line;
     if (flush_lit(p, sc)) return -1;
     size_t start = p->pos;
+    if (memo_has(p, p->s + start)) return scan_comsub(p, sc, SH_P_CMDSUB, 0);
     int save_line = p->line;
-    sk_arena_mark m = sk_arena_save(p->ar);
     sh_hdoc *hd_tail = p->hd_tail;
     if (sh_p_enter(p)) return -1;
     p->pos += 3;
@@ -601,11 +649,11 @@ static int scan_dollar_dparen(P *p, scan *sc)
         return 0;
     }
     /* not arithmetic: re-read as $( ( ... ) ... ) */
-    sk_arena_restore(p->ar, m);
     p->hd_tail = hd_tail;
     if (hd_tail) hd_tail->next = NULL; else p->hd_head = NULL;
     p->pos = start;
     p->line = save_line;
+    if (memo_add(p, p->s + start)) return -1;
     return scan_comsub(p, sc, SH_P_CMDSUB, 0);
 }
 
@@ -1269,12 +1317,13 @@ static int assign_shape(P *p, int spaced, asg_shape *a)
         int d = 0;
         size_t j = i;
         for (;;) {
-            if (j >= p->n) return 0;
+            /* in assignment position bash reads name[ ... ] as a matched
+               pair, across blanks, operators and newlines */
+            if (j >= p->n) return spaced ? -1 : 0;
             int c = (unsigned char)p->s[j];
             if (c == '[') { d++; j++; continue; }
             if (c == ']') { if (--d == 0) break; j++; continue; }
-            if (c == '\n') return 0;
-            if (!spaced && (cls[c] & (C_BLANK | C_META))) return 0;
+            if (!spaced && (cls[c] & (C_BLANK | C_META | C_NL))) return 0;
             if (c == '\\' || c == '\'' || c == '"' || c == '`' || c == '$') {
                 j = skip_matched_raw(p, j);
                 continue;
@@ -1437,7 +1486,11 @@ static sh_word *scan_word(P *p, unsigned mode)
     asg_shape as;
     sh_assign *a = NULL;
     uint32_t sub_b = 0, sub_e = 0, val_b = 0;
-    int shape = !(mode & (M_COND | M_REGEX)) && assign_shape(p, (mode & M_ASSIGN) != 0, &as);
+    int shape = (mode & (M_COND | M_REGEX)) ? 0 : assign_shape(p, (mode & M_ASSIGN) != 0, &as);
+    if (shape < 0) {
+        sh_p_error_eof_match(p, line, ']');
+        return NULL;
+    }
     if (shape) {
         /* name[  or name */
         size_t ne = as.sub_close ? as.name_end + 1 : as.name_end;
@@ -1480,9 +1533,8 @@ static sh_word *scan_word(P *p, unsigned mode)
         }
         if (peekc(p) == '(' && a) {
             size_t open = p->pos;
-            if (mode & (M_ASSIGN | M_DECL)) {
-                sk_arena_mark m = sk_arena_save(p->ar);
-                int save_line = p->line;
+            if ((mode & (M_ASSIGN | M_DECL)) && !memo_has(p, p->s + open)) {
+                            int save_line = p->line;
                 p->pos++;
                 if (scan_compound(p, a, line, sc.extglob)) return NULL;
                 if (at_word_end(p)) {
@@ -1500,9 +1552,9 @@ static sh_word *scan_word(P *p, unsigned mode)
                     goto done;
                 }
                 /* a=(1)x: bash assigns the text literally */
-                sk_arena_restore(p->ar, m);
-                p->pos = open;
+                            p->pos = open;
                 p->line = save_line;
+                if (memo_add(p, p->s + open)) return NULL;
                 a->compound = 0;
                 a->elems = NULL;
                 a->nelems = 0;
@@ -1779,7 +1831,7 @@ static int lex_dparen(P *p, sh_tok *t)
 {
     int line = p->line;
     size_t start = p->pos;
-    sk_arena_mark m = sk_arena_save(p->ar);
+    if (memo_has(p, p->s + start)) return 0;
     if (sh_p_enter(p)) return -1;
     p->pos += 2;
     sh_word *w = NULL;
@@ -1812,9 +1864,9 @@ static int lex_dparen(P *p, sh_tok *t)
         p->err.msg = x;
         return -1;
     }
-    sk_arena_restore(p->ar, m);
     p->pos = start;
     p->line = line;
+    if (memo_add(p, p->s + start)) return -1;
     return 0;
 }
 

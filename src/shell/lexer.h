@@ -100,6 +100,11 @@ struct sh_parser {
     int64_t t0;
     int in_comsub;          /* nesting of $( ) being parsed */
     size_t last_end;        /* end of the last consumed token */
+    /* input positions where a speculative parse ($((, ((, a=(...)) was
+       found not to apply: re-reading them goes straight to the fallback,
+       which keeps nested fallbacks linear instead of exponential */
+    const char **memo;
+    uint32_t memo_n, memo_cap;
     int backtick_dq;        /* lexing a backtick inside "..." */
     /* error state */
     int failed;
@@ -120,7 +125,16 @@ sh_word *sh_parse_word_text(sh_parser *p, const char *s, size_t n, int line,
                             int quoting);
 
 /* parser.c */
-int sh_p_tick(sh_parser *p);                         /* fuel/timeout */
+int sh_p_tick_slow(sh_parser *p);
+/* Count one operation against the fuel; check the clock now and then. */
+static inline int sh_p_tick(sh_parser *p)
+{
+    if (__builtin_expect(p->failed != 0, 0)) return -1;
+    p->ops++;
+    if (__builtin_expect((p->o.fuel && p->ops > p->fuel_end) || (p->ops & 255) == 0, 0))
+        return sh_p_tick_slow(p);
+    return 0;
+}
 int sh_p_enter(sh_parser *p);                        /* depth + stack */
 void sh_p_leave(sh_parser *p);
 int sh_p_nomem(sh_parser *p);

@@ -56,10 +56,8 @@ static int limit(P *p, const char *name, uint64_t v)
     return set_fail(p, SH_PARSE_LIMIT);
 }
 
-int sh_p_tick(P *p)
+int sh_p_tick_slow(P *p)
 {
-    if (SH_UNLIKELY(p->failed)) return -1;
-    p->ops++;
     if (SH_UNLIKELY(p->o.fuel && p->ops > p->fuel_end))
         return limit(p, "max_parser_operations", p->o.fuel);
     if (SH_UNLIKELY((p->ops & 255) == 0 && p->o.now_ms && p->o.timeout_ms > 0)) {
@@ -1069,7 +1067,7 @@ static sh_node *parse_function_kw(P *p)
     if (!t) return NULL;
     if (t->kind == T_LPAREN) {
         consume(p);
-        t = peek(p, M_NOALIAS);
+        t = peek(p, MC);
         if (!t) return NULL;
         if (t->kind != T_RPAREN) {
             /* function f ( list ): the parenthesis opens a subshell body */
@@ -1108,7 +1106,10 @@ static sh_node *parse_coproc(P *p)
     if (t->kind == T_WORD && !t->word->assign && !terminator_rw(t->rw)) {
         sh_tok first = *t;
         consume(p);
-        t = peek(p, MC | M_NOALIAS);
+        /* peek in the mode a simple command would use, so that the token
+           is not read twice */
+        int d = decl_kind(first.word);
+        t = peek(p, d ? (unsigned)d : 0);
         if (!t) return NULL;
         if (starts_compound(t)) {
             n->u.coproc.name = (sh_str){ sk_arena_strndup(p->ar, first.word->raw.p, first.word->raw.n),
