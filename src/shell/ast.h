@@ -279,6 +279,8 @@ struct sh_subst {
                               backslashes before $ ` \ and, inside "...", " ) */
     const char *err;       /* backticks only: deferred syntax error, or NULL */
     const char *err_text;  /* the offending line for `err`, or NULL */
+    sh_str raw;            /* the whole substitution as written: "$(...)",
+                              "`...`", "<(...)" */
 };
 
 /* ======================================================================
@@ -400,6 +402,8 @@ struct sh_cond {
     uint8_t kind;          /* enum sh_cond_kind */
     uint8_t op;            /* enum sh_cond_op (UNARY, BINARY) */
     char opname[4];        /* NUL-terminated spelling: "-f", "==", "=~"... */
+    uint8_t parens;        /* how many ( ) were written around this
+                              expression (for printing only) */
     int32_t line;
     sh_cond *left, *right; /* AND OR (both), NOT (left) */
     sh_word *arg, *arg2;   /* UNARY (arg), BINARY (arg, arg2), WORD (arg) */
@@ -478,7 +482,8 @@ struct sh_node {
     uint8_t bg;              /* item of an SH_N_LIST terminated by `&` (run
                                 it asynchronously); a one-item list is
                                 kept as a list when its item has bg */
-    uint8_t pad_;
+    uint8_t sep_nl;          /* item of an SH_N_LIST followed by a newline
+                                rather than `;` (for printing only) */
     int32_t line;
     sh_redir *redirs;
     uint32_t nredirs;

@@ -546,7 +546,7 @@ static int scan_backtick(P *p, scan *sc)
     p->pos++;
     cvec t = { 0 };
     if (cv_put(p, &t, "", 0)) return -1;
-    size_t run = p->pos;
+    size_t run = p->pos, run0 = p->pos;
     for (;;) {
         if (AT_END(p)) return sh_p_error_eof_match(p, line, '`');
         int c = peekc(p);
@@ -572,6 +572,7 @@ static int scan_backtick(P *p, scan *sc)
     sh_subst *sub = sk_arena_zalloc(p->ar, sizeof *sub);
     if (!sub) return sh_p_nomem(p);
     sub->line = line;
+    sub->raw = mkstr(p->s + run0 - 1, p->pos - run0 + 1);
     sub->text = mkstr(t.a, t.n);
     int r = sh_p_subparse(p, t.a, t.n, line, &sub->body, &sub->err, &sub->err_line, &sub->err_text);
     if (r < 0) return -1;
@@ -598,6 +599,7 @@ static int scan_comsub(P *p, scan *sc, int kind, int flags)
     /* text between the parentheses */
     if (p->pos >= start + 3) sub->text = mkstr(p->s + start + 2, p->pos - 1 - (start + 2));
     else sub->text = mkstr("", 0);
+    sub->raw = mkstr(p->s + start, p->pos - start);
     sh_part *x = pv_push(p, sc->v, kind);
     if (!x) return -1;
     x->line = line;

@@ -898,6 +898,7 @@ static sh_cond *cond_term(P *p)
         }
         consume(p);
         if (!cond_skip_newlines(p)) return NULL;
+        if (e->parens < 255) e->parens++;
         return e;
     }
     if (t->kind == T_WORD && t->word->raw.n == 1 && t->word->raw.p[0] == '!' &&
@@ -1316,6 +1317,7 @@ static sh_node *parse_compound_list(P *p)
             continue;
         }
         if (t->kind == T_NEWLINE) {
+            n->sep_nl = 1;
             if (skip_newlines(p, MC)) return NULL;
             continue;
         }

@@ -112,4 +112,13 @@ size_t sh_parser_offset(const sh_parser *p);
 const char *sh_ast_dump(sk_arena *ar, const sh_node *n);
 const char *sh_word_dump(sk_arena *ar, const sh_word *w);
 
+/* Print commands the way bash does (its print_cmd.c), for `declare -f`,
+ * `type` and the like.  sh_print_function gives exactly what
+ * `declare -f NAME` prints for a function whose body is `body` (the
+ * SH_N_FUNCDEF's u.func.body), without a trailing newline;
+ * sh_print_command prints a command on as few lines as bash would inside
+ * $( ).  NUL-terminated strings in the arena, or NULL on OOM. */
+const char *sh_print_function(sk_arena *ar, const char *name, size_t namelen, const sh_node *body);
+const char *sh_print_command(sk_arena *ar, const sh_node *n);
+
 #endif

@@ -817,3 +817,39 @@ TEST(shparse_binary_safe)
     CHECK_STR(sh_ast_dump(&f.ar, n), "(cmd echo abc)");
     fx_free(&f);
 }
+
+/* ---- printing like bash's declare -f -------------------------------------------- */
+
+static const char *declare_f(fx *f, const char *src)
+{
+    sh_node *n = one(f, src);
+    if (!n || n->kind != SH_N_FUNCDEF) return "NOT A FUNCTION";
+    return sh_print_function(&f->ar, n->u.func.name.p, n->u.func.name.n, n->u.func.body);
+}
+
+TEST(shparse_print_bash)
+{
+    fx f;
+    fx_init(&f);
+    /* expected texts are what bash 5.2 `declare -f f` prints */
+    CHECK_STR(declare_f(&f, "f() { if a; then b; elif c; then d; fi; x=$(echo a; echo b) y=(1 \"2 3\");"
+                            " [[ ! -z $x || ( a < b ) ]]; case $x in a|b) c;; esac; cat <<EOF\nhi $x\nEOF\n"
+                            "a | b |& c; for ((;;)); do break; done; }"),
+              "f () \n{ \n    if a; then\n        b;\n    else\n        if c; then\n            d;\n"
+              "        fi;\n    fi;\n    x=$(echo a; echo b) y=(1 \"2 3\");\n"
+              "    [[ ! -z $x || ( a < b ) ]];\n    case $x in \n        a | b)\n            c\n"
+              "        ;;\n    esac;\n    cat <<EOF\nhi $x\nEOF\n\n    a | b 2>&1 | c;\n"
+              "    for ((1; 1; 1))\n    do\n        break;\n    done\n}");
+    CHECK_STR(declare_f(&f, "f() ( echo $'a\\tb' ${x:-$( ls )} a\\\nb ) >x"),
+              "f () \n{ \n    ( echo 'a\tb' ${x:-$(ls)} ab ) > x\n}");
+    CHECK_STR(declare_f(&f, "f() { { a; } >x; } 2>&1"), "f () \n{ \n    { \n        a\n    } > x\n} 2>&1");
+    CHECK_STR(declare_f(&f, "function if { :; }"), "function if () \n{ \n    :\n}");
+    CHECK_STR(declare_f(&f, "f() { exec 3<&- <>f >&w <&$fd 2>&1- {v}>x; a & b; }"),
+              "f () \n{ \n    exec 3>&- 0<> f >&w <&$fd 2>&1- {v}> x;\n    a & b\n}");
+    sh_node *n = one(&f, "x");
+    (void)n;
+    sh_parser *p = sh_parser_new(&f.ar, "echo $(a\nb) && { c; }", 21, &f.o);
+    CHECK_INT(sh_parse_next(p, &n), SH_PARSE_OK);
+    CHECK_STR(sh_print_command(&f.ar, n), "echo $(a\nb) && { c; }");
+    fx_free(&f);
+}
