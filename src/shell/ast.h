@@ -110,6 +110,9 @@ enum {
     SH_PF_BACKTICK = 2,  /* SH_P_CMDSUB written `...` */
     SH_PF_LEGACY = 4,    /* SH_P_ARITH written $[...] */
     SH_PF_OUT = 8,       /* SH_P_PROCSUB written >(...) */
+    SH_PF_DEFERRED = 16, /* SH_P_CMDSUB written $((...)...) that is not
+                            arithmetic: like backticks, bash parses it only
+                            when it runs (sh_subst.err may be set) */
 };
 
 struct sh_part {
@@ -261,8 +264,9 @@ struct sh_param {
 };
 
 /* A command or process substitution.  `body` is the parsed command list
- * (NULL for an empty one such as $() or `` ).  For backticks, bash parses
- * the text only when the substitution runs: if the text has a syntax error
+ * (NULL for an empty one such as $() or `` ).  For backticks (and
+ * SH_PF_DEFERRED substitutions), bash parses the text only when the
+ * substitution runs: if the text has a syntax error
  * the parser still succeeds, `body` is NULL and `err` holds the message
  * (NUL-terminated) with `err_line` counted from the first line of the
  * backtick text; bash prints it as
@@ -277,7 +281,7 @@ struct sh_subst {
     int32_t err_line;
     sh_str text;           /* the command text (backticks: after removing the
                               backslashes before $ ` \ and, inside "...", " ) */
-    const char *err;       /* backticks only: deferred syntax error, or NULL */
+    const char *err;       /* backticks/deferred: syntax error, or NULL */
     const char *err_text;  /* the offending line for `err`, or NULL */
     sh_str raw;            /* the whole substitution as written: "$(...)",
                               "`...`", "<(...)" */

@@ -554,7 +554,10 @@ static void bparts(bpr *p, const sh_part *a, uint32_t n)
         case SH_P_TILDE: bputs(p, "~"); bput(p, x->u.text.p, x->u.text.n); break;
         case SH_P_PARAM: bparam(p, x->u.param); break;
         case SH_P_CMDSUB: case SH_P_PROCSUB:
-            if (x->flags & SH_PF_BACKTICK) { bput(p, x->u.sub->raw.p, x->u.sub->raw.n); break; }
+            if (x->flags & (SH_PF_BACKTICK | SH_PF_DEFERRED)) {
+                bput(p, x->u.sub->raw.p, x->u.sub->raw.n);
+                break;
+            }
             bputs(p, x->kind == SH_P_CMDSUB ? "$(" : (x->flags & SH_PF_OUT) ? ">(" : "<(");
             if (x->u.sub->body) {
                 size_t at = p->b.len;

@@ -242,7 +242,7 @@ enum {
     TERM_BRACKET,  /* ends at the ] matching depth 0 */
     TERM_AFOR,     /* ends at ; or ) at depth 0 */
 };
-enum { SC_STOP = 0, SC_EOF = 1, SC_ERR = -1 };
+enum { SC_STOP = 0, SC_EOF = 1, SC_ERR = -1, SC_BRACE = 2 };
 
 typedef struct scan {
     pvec *v;
@@ -252,6 +252,7 @@ typedef struct scan {
     size_t tilde_at;       /* position where a tilde prefix may start */
     uint8_t tilde_colon;   /* tildes after ':' too (assignment values) */
     uint8_t stop_slash, stop_colon;
+    uint8_t stop_brace;    /* TERM_BRACKET inside ${ }: } ends it too */
     uint8_t regex;         /* =~ right side: ( ) groups and | are text */
     uint8_t extglob;
     uint8_t blank_lit;     /* blanks and metacharacters are literal */
@@ -624,14 +625,57 @@ static int scan_arith_text(P *p, int term, sh_word **w)
     return *w ? SC_STOP : SC_ERR;
 }
 
-/* At "$((": arithmetic expansion, or a command substitution whose body
- * starts with a subshell when the parentheses do not close as "))". */
+static size_t skip_matched_raw(P *p, size_t i);
+
+/* "$((" that is not arithmetic: bash then reads the $( ) as text up to the
+ * matching ")" and parses it only when it runs, like backticks. */
+static int scan_comsub_deferred(P *p, scan *sc, size_t start, int line)
+{
+    size_t i = start + 2;
+    int d = 1;
+    while (i < p->n) {
+        int c = (unsigned char)p->s[i];
+        if (c == '\\' || c == '\'' || c == '"' || c == '`') {
+            i = skip_matched_raw(p, i);
+            continue;
+        }
+        if (c == '(') d++;
+        else if (c == ')' && --d == 0) break;
+        i++;
+    }
+    if (i > p->n) i = p->n;
+    for (size_t k = p->pos; k < i; k++)
+        if (p->s[k] == '\n') newline(p);
+    if (i >= p->n) {
+        p->pos = p->n;
+        return sh_p_error_eof_match(p, line, ')');
+    }
+    p->pos = i + 1;
+    sh_subst *sub = sk_arena_zalloc(p->ar, sizeof *sub);
+    if (!sub) return sh_p_nomem(p);
+    sub->line = line;
+    sub->text = mkstr(p->s + start + 2, i - start - 2);
+    sub->raw = mkstr(p->s + start, i + 1 - start);
+    if (sh_p_subparse(p, sub->text.p, sub->text.n, line, &sub->body, &sub->err, &sub->err_line,
+                      &sub->err_text) < 0)
+        return -1;
+    sh_part *x = pv_push(p, sc->v, SH_P_CMDSUB);
+    if (!x) return -1;
+    x->line = line;
+    x->flags = SH_PF_DEFERRED;
+    x->u.sub = sub;
+    sc->wflags |= SH_WF_EXPAND;
+    return 0;
+}
+
+/* At "$((": arithmetic expansion, or (when the parentheses do not close
+ * as "))") a command substitution whose text starts with "(". */
 static int scan_dollar_dparen(P *p, scan *sc)
 {
     int line = p->line;
     if (flush_lit(p, sc)) return -1;
     size_t start = p->pos;
-    if (memo_has(p, p->s + start)) return scan_comsub(p, sc, SH_P_CMDSUB, 0);
+    if (memo_has(p, p->s + start)) return scan_comsub_deferred(p, sc, start, line);
     int save_line = p->line;
     sh_hdoc *hd_tail = p->hd_tail;
     if (sh_p_enter(p)) return -1;
@@ -656,7 +700,7 @@ static int scan_dollar_dparen(P *p, scan *sc)
     p->pos = start;
     p->line = save_line;
     if (memo_add(p, p->s + start)) return -1;
-    return scan_comsub(p, sc, SH_P_CMDSUB, 0);
+    return scan_comsub_deferred(p, sc, start, line);
 }
 
 /* At "$[": legacy arithmetic. */
@@ -730,15 +774,17 @@ static size_t param_name_len(P *p, size_t i)
 
 /* The subscript of name[...] (pos after '['): parts up to the matching ']'
  * which is consumed.  Returns SC_* */
-static int scan_subscript(P *p, int in_dq, sh_word **out)
+static int scan_subscript(P *p, int in_dq, int in_brace, sh_word **out)
 {
     size_t b = p->pos;
     pvec v;
     pv_init(&v);
     scan in;
     sc_init(&in, &v, Q_UNQ, TERM_BRACKET, in_dq);
+    in.stop_brace = (uint8_t)in_brace;
     int r = scan_parts(p, &in);
     if (r != SC_STOP) return r;
+    if (peekc(p) == '}') return SC_BRACE;   /* ${a[} : bash's ${ } ends here */
     *out = mkword(p, &v, b, p->pos, 0);
     if (!*out) return SC_ERR;
     p->pos++;
@@ -796,9 +842,10 @@ static int scan_param_braced(P *p, scan *sc)
                     p->pos = after;
                     if (ca == '[') {
                         p->pos++;
-                        int r = scan_subscript(p, in_dq, &pm->subscript);
+                        int r = scan_subscript(p, in_dq, 1, &pm->subscript);
                         if (r < 0) return -1;
                         if (r == SC_EOF) return sh_p_error_eof_match(p, line, '}');
+                        if (r == SC_BRACE) bad = 1;
                     }
                     if (peekc(p) != '}') bad = 1;
                     goto close;
@@ -845,9 +892,10 @@ name:
     p->pos += nl;
     if (is_name_start(c) && peekc(p) == '[') {
         p->pos++;
-        int r = scan_subscript(p, in_dq, &pm->subscript);
+        int r = scan_subscript(p, in_dq, 1, &pm->subscript);
         if (r < 0) return -1;
         if (r == SC_EOF) return sh_p_error_eof_match(p, line, '}');
+        if (r == SC_BRACE) { bad = 1; goto close; }
     }
 ops:
     if (!pm->name.p) return -1;
@@ -960,6 +1008,8 @@ close:
     return 0;
 }
 
+static int scan_regex_group(P *p, scan *sc);
+
 /* At '$'.  Returns 0 when something was produced or the '$' is literal
  * (then it is left to the caller as part of the literal run: *lit = 1). */
 static int scan_dollar(P *p, scan *sc, int *lit)
@@ -991,6 +1041,9 @@ static int scan_dollar(P *p, scan *sc, int *lit)
         else if (is_digit(c1) || special_param(c1)) nl = 1;
     }
     if (!nl) { *lit = 1; return 0; }
+    /* $@( with extglob: bash's lexer reads @( as a pattern group, so the
+       word goes on to the matching ) (the text after $@ is literal) */
+    int group = sc->extglob && sc->term == TERM_WORD && (cls[c1] & C_EXTG) && peekn(p, 2) == '(';
     if (flush_lit(p, sc)) return -1;
     sh_param *pm = sk_arena_zalloc(p->ar, sizeof *pm);
     if (!pm) return sh_p_nomem(p);
@@ -1003,6 +1056,7 @@ static int scan_dollar(P *p, scan *sc, int *lit)
     x->u.param = pm;
     p->pos += nl + 1;
     sc->wflags |= SH_WF_EXPAND;
+    if (group) return scan_regex_group(p, sc);
     return 0;
 }
 
@@ -1148,6 +1202,7 @@ static int scan_parts(P *p, scan *sc)
             }
             break;
         case TERM_BRACKET:
+            if (c == '}' && sc->stop_brace) goto stop;
             if (c == '[') sc->depth++;
             else if (c == ']') {
                 if (sc->depth == 0) goto stop;
@@ -1206,7 +1261,17 @@ static int scan_parts(P *p, scan *sc)
                     sc->wflags |= SH_WF_QUOTED;
                     continue;
                 }
-                if (sc->q == Q_DQOP) {       /* '...' kept with its quotes */
+                if (sc->q == Q_ARITH && sc->term == TERM_BRACE && !sc->in_dq) {
+                    /* ${x:'1'}: bash removes these quotes */
+                    size_t b, e;
+                    if (flush_lit(p, sc)) return SC_ERR;
+                    if (scan_squote(p, &b, &e)) return SC_ERR;
+                    if (push_text(p, sc, SH_P_SQ, p->s + b, e - b)) return SC_ERR;
+                    continue;
+                }
+                if (sc->q == Q_DQOP || sc->q == Q_ARITH) {
+                    /* '...' kept with its quotes, but bash skips it as a
+                       unit when it looks for the end of the construct */
                     size_t b, e;
                     lit_begin(p, sc);
                     if (scan_squote(p, &b, &e)) return SC_ERR;
@@ -1374,7 +1439,10 @@ static int scan_compound(P *p, sh_assign *a, int line, int extglob)
             return -1;
         }
         if (c == ')') { p->pos++; break; }
-        if ((cls[c] & C_META) && !((c == '<' || c == '>') && peekn(p, 1) == '(')) {
+        size_t dg = 0;
+        while (is_digit(peekn(p, dg))) dg++;
+        int io = dg && (peekn(p, dg) == '<' || peekn(p, dg) == '>');   /* 2>x */
+        if (io || ((cls[c] & C_META) && !((c == '<' || c == '>') && peekn(p, 1) == '('))) {
             sh_tok t;
             memset(&t, 0, sizeof t);
             if (sh_lex(p, M_NOALIAS, &t)) return -1;
@@ -1405,7 +1473,7 @@ static int scan_compound(P *p, sh_assign *a, int line, int extglob)
             int save_line = p->line;
             p->pos++;
             sh_word *key = NULL;
-            int r = scan_subscript(p, 0, &key);
+            int r = scan_subscript(p, 0, 0, &key);
             if (r < 0) return -1;
             int ok = r == SC_STOP;
             if (ok && peekc(p) == '=') { p->pos++; }
@@ -1489,9 +1557,12 @@ static sh_word *scan_word(P *p, unsigned mode)
     sh_assign *a = NULL;
     uint32_t sub_b = 0, sub_e = 0, val_b = 0;
     int shape = (mode & (M_COND | M_REGEX)) ? 0 : assign_shape(p, (mode & M_ASSIGN) != 0, &as);
-    if (shape < 0) {
-        sh_p_error_eof_match(p, line, ']');
-        return NULL;
+    int unterminated = shape < 0;
+    if (unterminated) {
+        /* name[ without its ]: the scan below reports the innermost
+           unterminated construct, as bash does */
+        as.sub_close = p->n;
+        shape = 1;
     }
     if (shape) {
         /* name[  or name */
@@ -1506,6 +1577,10 @@ static sh_word *scan_word(P *p, unsigned mode)
             sc_init(&in, &v, Q_UNQ, TERM_BRACKET, 0);
             int r = scan_parts(p, &in);
             if (r < 0) return NULL;
+            if (unterminated) {
+                sh_p_error_eof_match(p, line, ']');
+                return NULL;
+            }
             if (r == SC_EOF || p->pos != as.sub_close) {
                 shape = 0;      /* the quick look and the scan disagree */
                 sc.tilde_ok = 0;
@@ -2097,13 +2172,32 @@ static int read_heredoc(P *p, sh_redir *r)
 
 int sh_read_heredocs(P *p)
 {
+    p->hd_nl_line = p->line - 1;
     while (p->hd_head) {
         sh_hdoc *h = p->hd_head;
         p->hd_head = h->next;
         if (!p->hd_head) p->hd_tail = NULL;
         if (read_heredoc(p, h->r)) return -1;
     }
+    p->hd_end_line = p->line - 1;
     return 0;
+}
+
+/* After a syntax error bash still reads the rest of the line and the
+ * here-document bodies it announced before it reports the error. */
+void sh_lex_error_recovery(P *p)
+{
+    if (!p->hd_head) return;
+    while (!AT_END(p) && p->s[p->pos] != '\n') p->pos++;
+    if (!AT_END(p)) {
+        p->pos++;
+        newline(p);
+    } else if (!p->synth_done && p->main_n && p->main_s[p->main_n - 1] != '\n') {
+        p->synth_done = 1;
+        newline(p);
+    }
+    p->recovering = 1;
+    sh_read_heredocs(p);
 }
 
 /* ---- helpers for the parser -------------------------------------------- */
@@ -2148,7 +2242,10 @@ int sh_lex_arith_for(P *p, sh_word **w3, int *nexpr)
     }
     sh_p_leave(p);
     *nexpr = k;
-    if (peekn(p, 1) != ')') return sh_p_error_eof_match(p, line, ')');
+    if (peekn(p, 1) != ')') {
+        /* bash 5.2 gives up on the script without a message */
+        return sh_p_error(p, line, "", 0, -1);
+    }
     p->pos += 2;
     return 0;
 }

@@ -105,6 +105,10 @@ struct sh_parser {
        which keeps nested fallbacks linear instead of exponential */
     const char **memo;
     uint32_t memo_n, memo_cap;
+    /* here-documents read after the newline on line hd_nl_line ended on
+       line hd_end_line (bash reports errors on that line after them) */
+    int hd_nl_line, hd_end_line;
+    int recovering;         /* reading bodies after a syntax error */
     int backtick_dq;        /* lexing a backtick inside "..." */
     /* error state */
     int failed;
@@ -117,6 +121,7 @@ struct sh_parser {
 int sh_lex(sh_parser *p, unsigned mode, sh_tok *t);
 int sh_lex_rewind(sh_parser *p, const sh_tok *t);   /* re-read t later */
 int sh_read_heredocs(sh_parser *p);
+void sh_lex_error_recovery(sh_parser *p);
 int sh_word_fill(sh_parser *p, sh_word *w);         /* compute flags */
 int sh_rw_lookup(const char *s, size_t n);
 const char *sh_tok_text(sh_parser *p, const sh_tok *t);

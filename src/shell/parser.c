@@ -123,6 +123,43 @@ int sh_p_error(P *p, int line, const char *msg, int show, int status)
     return set_fail(p, SH_PARSE_ERROR);
 }
 
+/* bash shows a token with unprintable characters in $'...' form. */
+static const char *ansic_quote_tok(P *p, const char *x)
+{
+    int need = 0;
+    for (const char *c = x; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) need = 1;
+    if (!need) return x;
+    size_t n = strlen(x);
+    char *o = sk_arena_alloc(p->ar, n * 4 + 4);
+    if (!o) return x;
+    size_t j = 0;
+    o[j++] = '$';
+    o[j++] = '\'';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)x[i];
+        const char *e = NULL;
+        switch (c) {
+        case '\a': e = "\\a"; break;
+        case '\b': e = "\\b"; break;
+        case '\f': e = "\\f"; break;
+        case '\n': e = "\\n"; break;
+        case '\r': e = "\\r"; break;
+        case '\t': e = "\\t"; break;
+        case '\v': e = "\\v"; break;
+        case 27: e = "\\E"; break;
+        case '\\': e = "\\\\"; break;
+        case '\'': e = "\\'"; break;
+        }
+        if (e) { memcpy(o + j, e, 2); j += 2; }
+        else if (c < 0x20 || c == 0x7f) { snprintf(o + j, 5, "\\%03o", c); j += 4; }
+        else o[j++] = (char)c;
+    }
+    o[j++] = '\'';
+    o[j] = 0;
+    return o;
+}
+
 int sh_p_error_tok(P *p, const sh_tok *t)
 {
     if (p->failed) return -1;
@@ -130,8 +167,16 @@ int sh_p_error_tok(P *p, const sh_tok *t)
         if (p->in_comsub) return sh_p_error_eof_match(p, t->line, ')');
         return sh_p_error(p, t->line, "syntax error: unexpected end of file", 0, 2);
     }
-    const char *x = sh_tok_text(p, t);
-    sh_p_error(p, t->end_line, fmt(p, "syntax error near unexpected token `", x, "'"), 1,
+    const char *x = ansic_quote_tok(p, sh_tok_text(p, t));
+    int line = t->end_line;
+    if (t->kind == T_NEWLINE && p->hd_nl_line == t->end_line && p->hd_end_line > line) {
+        line = p->hd_end_line;
+    } else if (p->hd_head && !p->parent) {
+        sh_lex_error_recovery(p);
+        if (p->failed) return -1;
+        line = p->line - 1;
+    }
+    sh_p_error(p, line, fmt(p, "syntax error near unexpected token `", x, "'"), 1,
                p->in_comsub ? 127 : 2);
     size_t off = t->mpos ? t->mpos - 1 : 0;
     if (t->kind == T_NEWLINE && t->mpos > 0 && t->mpos <= p->main_n && p->main_s[t->mpos - 1] == '\n')
@@ -148,7 +193,8 @@ int sh_p_error_eof_match(P *p, int line, char c)
 
 void sh_p_warn(P *p, int line, const char *msg)
 {
-    if (p->o.warn) p->o.warn(p->o.warn_ud, line, msg);
+    /* during error recovery bash prints "bash: warning: MSG" (no line) */
+    if (p->o.warn) p->o.warn(p->o.warn_ud, p->recovering ? 0 : line, msg);
 }
 
 /* ---- token access ----------------------------------------------------- */
@@ -388,7 +434,10 @@ static int parse_redirect(P *p, gvec *rv, int *end_line)
     consume(p);
     t = peek(p, M_NOALIAS);
     if (!t) return -1;
-    if (t->kind != T_WORD) return sh_p_error_tok(p, t);
+    /* bash accepts a number token after <& and >& ("echo >& 2>f" is
+       ">&2 >f") */
+    int numtarget = t->kind == T_IONUM && (op == T_LESSAND || op == T_GREATAND);
+    if (t->kind != T_WORD && !numtarget) return sh_p_error_tok(p, t);
     r->target = *t->word;
     r->target.assign = NULL;
     if (end_line) *end_line = t->end_line;

@@ -39,7 +39,8 @@ typedef struct sh_parse_opts {
     const char *(*alias_lookup)(void *ud, const char *name);
     void *alias_ud;
     /* Warnings (here-document delimited by end of file, ...).  bash prints
-     * them as "bash: line N: warning: MSG".  May be NULL. */
+     * them as "bash: line N: warning: MSG", or "bash: warning: MSG" when
+     * line is 0.  May be NULL. */
     void (*warn)(void *ud, int line, const char *msg);
     void *warn_ud;
     /* Limits; 0 means unlimited.  sh_parse_opts_default() sets the
