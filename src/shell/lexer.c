@@ -636,7 +636,18 @@ static int scan_comsub_deferred(P *p, scan *sc, size_t start, int line)
     while (i < p->n) {
         int c = (unsigned char)p->s[i];
         if (c == '\\' || c == '\'' || c == '"' || c == '`') {
-            i = skip_matched_raw(p, i);
+            size_t j = skip_matched_raw(p, i);
+            if (c != '\\' && (j >= p->n && (p->n == 0 || p->s[p->n - 1] != c || p->n - 1 == i))) {
+                /* an unterminated quote inside: bash reports that */
+                int ql = line;
+                for (size_t k = start; k < i; k++)
+                    if (p->s[k] == '\n') ql++;
+                for (size_t k = p->pos; k < p->n; k++)
+                    if (p->s[k] == '\n') newline(p);
+                p->pos = p->n;
+                return sh_p_error_eof_match(p, ql, (char)c);
+            }
+            i = j;
             continue;
         }
         if (c == '(') d++;
@@ -1184,6 +1195,27 @@ static int scan_parts(P *p, scan *sc)
             if (c == '"' && sc->q == Q_DQ) goto stop;
             break;
         case TERM_BRACE:
+            if ((c == '<' || c == '>') && peekn(p, 1) == '(') {
+                /* bash reads <( ) in ${ } operands as process substitution
+                   (inside "..." the text then stays literal) */
+                if (!sc->in_dq) {
+                    if (scan_comsub(p, sc, SH_P_PROCSUB, c == '>' ? SH_PF_OUT : 0)) return SC_ERR;
+                    continue;
+                }
+                if (flush_lit(p, sc)) return SC_ERR;
+                size_t b = p->pos;
+                int bl = p->line;
+                pvec tmp;
+                pv_init(&tmp);
+                scan t2;
+                sc_init(&t2, &tmp, Q_UNQ, TERM_WORD, 0);
+                if (scan_comsub(p, &t2, SH_P_PROCSUB, 0)) return SC_ERR;
+                sh_part *x = pv_push(p, sc->v, SH_P_LIT);
+                if (!x) return SC_ERR;
+                x->line = bl;
+                x->u.text = mkstr(p->s + b, p->pos - b);
+                continue;
+            }
             if (c == '}') goto stop;
             if (c == '/' && sc->stop_slash) goto stop;
             if (sc->stop_colon) {
@@ -1244,7 +1276,13 @@ static int scan_parts(P *p, scan *sc)
                 case Q_DQOP: esc = d == '$' || d == '`' || d == '\\' || d == '"' || d == '}'; break;
                 default: esc = d == '$' || d == '`' || d == '\\' || d == '"'; break;
                 }
-                if (!esc) { lit_begin(p, sc); p->pos++; continue; }
+                if (!esc) {
+                    /* the backslash stays, but bash still skips the pair
+                       when it looks for the end of the construct */
+                    lit_begin(p, sc);
+                    p->pos += 2;
+                    continue;
+                }
                 if (push_text(p, sc, SH_P_ESC, p->s + p->pos + 1, 1)) return SC_ERR;
                 p->pos += 2;
                 sc->wflags |= SH_WF_QUOTED;

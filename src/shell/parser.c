@@ -171,7 +171,7 @@ int sh_p_error_tok(P *p, const sh_tok *t)
     int line = t->end_line;
     if (t->kind == T_NEWLINE && p->hd_nl_line == t->end_line && p->hd_end_line > line) {
         line = p->hd_end_line;
-    } else if (p->hd_head && !p->parent) {
+    } else if (p->hd_head && !p->parent && p->depth == 0) {
         sh_lex_error_recovery(p);
         if (p->failed) return -1;
         line = p->line - 1;
@@ -672,7 +672,7 @@ static sh_node *parse_while(P *p, int kind)
 /* do list done | { list } */
 static sh_node *parse_loop_body(P *p)
 {
-    sh_tok *t = peek(p, MC);
+    sh_tok *t = peek(p, M_NOALIAS);
     if (!t) return NULL;
     if (t->kind == T_WORD && (t->rw == RW_DO || t->rw == RW_LBRACE)) {
         int close = t->rw == RW_DO ? RW_DONE : RW_RBRACE;
@@ -702,10 +702,10 @@ static sh_node *parse_for(P *p, int kind)
         n->u.afor.init = w[0];
         n->u.afor.cond = w[1];
         n->u.afor.step = w[2];
-        t = peek(p, MC);
+        t = peek(p, M_NOALIAS);
         if (!t) return NULL;
         if (t->kind == T_SEMI) consume(p);
-        if (skip_newlines(p, MC)) return NULL;
+        if (skip_newlines(p, M_NOALIAS)) return NULL;
         if (!(n->u.afor.body = parse_loop_body(p))) return NULL;
         if (k != 3) {
             /* bash checks the expressions when the whole loop is read */
