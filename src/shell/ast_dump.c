@@ -65,7 +65,7 @@ static void dump_parts(dumper *d, const sh_part *a, uint32_t n)
         case SH_P_TILDE: puts_(d, "<~"); put(d, x->u.text.p, x->u.text.n); putc_(d, '>'); break;
         case SH_P_PARAM: {
             const sh_param *pm = x->u.param;
-            static const char *const ops[] = {
+            static const char ops[][4] = {
                 [SH_PO_NONE] = "", [SH_PO_LENGTH] = "", [SH_PO_DEFAULT] = "-",
                 [SH_PO_ASSIGN] = "=", [SH_PO_ERROR] = "?", [SH_PO_ALT] = "+",
                 [SH_PO_TRIM_PREFIX] = "#", [SH_PO_TRIM_PREFIX_LONG] = "##",
@@ -168,7 +168,7 @@ static void dump_assign(dumper *d, const sh_assign *a)
 
 static void dump_redirs(dumper *d, const sh_redir *r, uint32_t n)
 {
-    static const char *const ops[] = {
+    static const char ops[][4] = {
         [SH_R_IN] = "<", [SH_R_OUT] = ">", [SH_R_APPEND] = ">>", [SH_R_CLOBBER] = ">|",
         [SH_R_RDWR] = "<>", [SH_R_DUP_IN] = "<&", [SH_R_DUP_OUT] = ">&", [SH_R_ALL] = "&>",
         [SH_R_ALL_APPEND] = "&>>", [SH_R_HEREDOC] = "<<", [SH_R_HERESTR] = "<<<",
@@ -494,7 +494,7 @@ static void bcomsub(bpr *p, const sh_node *body)
 
 static void bparam(bpr *p, const sh_param *pm)
 {
-    static const char *const ops[] = {
+    static const char ops[][4] = {
         [SH_PO_DEFAULT] = "-", [SH_PO_ASSIGN] = "=", [SH_PO_ERROR] = "?", [SH_PO_ALT] = "+",
         [SH_PO_TRIM_PREFIX] = "#", [SH_PO_TRIM_PREFIX_LONG] = "##",
         [SH_PO_TRIM_SUFFIX] = "%", [SH_PO_TRIM_SUFFIX_LONG] = "%%",
@@ -1056,7 +1056,7 @@ static void bcmd_x(bpr *p, const sh_node *n, int errpipe)
 
 static int is_reserved(const char *s, size_t n)
 {
-    static const char *const rw[] = { "if", "then", "else", "elif", "fi", "case", "esac", "for",
+    static const char rw[][9] = { "if", "then", "else", "elif", "fi", "case", "esac", "for",
         "select", "while", "until", "do", "done", "in", "function", "time", "{", "}", "!",
         "[[", "]]", "coproc" };
     for (size_t i = 0; i < sizeof rw / sizeof rw[0]; i++)

@@ -1776,7 +1776,7 @@ int sh_rw_lookup(const char *s, size_t n)
     return 0;
 }
 
-static const char *const op_text[] = {
+static const char op_text[][4] = {
     [T_SEMI] = ";", [T_DSEMI] = ";;", [T_SEMI_AND] = ";&", [T_DSEMI_AND] = ";;&",
     [T_AMP] = "&", [T_AND_AND] = "&&", [T_PIPE] = "|", [T_PIPE_AMP] = "|&",
     [T_OR_OR] = "||", [T_LPAREN] = "(", [T_RPAREN] = ")", [T_LESS] = "<",
@@ -1812,7 +1812,7 @@ const char *sh_tok_text(P *p, const sh_tok *t)
         return s;
     }
     default:
-        if (t->kind > 0 && (size_t)t->kind < sizeof op_text / sizeof op_text[0] && op_text[t->kind])
+        if (t->kind > 0 && (size_t)t->kind < sizeof op_text / sizeof op_text[0] && op_text[t->kind][0])
             return op_text[t->kind];
         return "?";
     }

@@ -836,7 +836,7 @@ static sh_node *parse_case(P *p)
 
 /* ---- [[ ]] -------------------------------------------------------------- */
 
-static const char *const unops = "abcdefghkprstuwxGLNOSnzovR";
+static const char unops[] = "abcdefghkprstuwxGLNOSnzovR";
 
 static int cond_binop(const sh_word *w, int *op)
 {
