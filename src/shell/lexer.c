@@ -1001,8 +1001,8 @@ ops:
 close:
     if (bad || peekc(p) != '}') {
         if (AT_END(p)) return sh_p_error_eof_match(p, line, '}');
-        if (peekc(p) != '}' && skip_bad_param(p, in_dq, line)) return -1;
         if (peekc(p) == '}') p->pos++;
+        else if (skip_bad_param(p, in_dq, line)) return -1;   /* eats the } */
         pm->op = SH_PO_BAD;
         pm->subscript = pm->word = pm->word2 = NULL;
         if (!pm->name.p) pm->name = mkstr("", 0);
@@ -1513,6 +1513,12 @@ static int scan_compound(P *p, sh_assign *a, int line, int extglob)
             sh_word *key = NULL;
             int r = scan_subscript(p, 0, 0, &key);
             if (r < 0) return -1;
+            if (r == SC_EOF) {
+                /* bash reads [ ... ] here as a matched pair */
+                sh_p_error_eof_match(p, save_line, ']');
+                p->err.status = 1;
+                return -1;
+            }
             int ok = r == SC_STOP;
             if (ok && peekc(p) == '=') { p->pos++; }
             else if (ok && peekc(p) == '+' && peekn(p, 1) == '=') { p->pos += 2; e->append = 1; }
@@ -1735,6 +1741,26 @@ done:;
 
 /* ---- tokens ----------------------------------------------------------- */
 
+/* The text of a word made of literal parts only (backslash-newlines
+ * removed), in buf when it has several parts; NULL otherwise. */
+const char *sh_plain_text(const sh_word *w, char *buf, size_t cap, size_t *len)
+{
+    if (!(w->flags & SH_WF_LITERAL) || w->nparts == 0) return NULL;
+    if (w->nparts == 1) {
+        *len = w->parts[0].u.text.n;
+        return w->parts[0].u.text.p;
+    }
+    size_t n = 0;
+    for (uint32_t i = 0; i < w->nparts; i++) {
+        const sh_str *t = &w->parts[i].u.text;
+        if (n + t->n > cap) return NULL;
+        memcpy(buf + n, t->p, t->n);
+        n += t->n;
+    }
+    *len = n;
+    return buf;
+}
+
 int sh_rw_lookup(const char *s, size_t n)
 {
     switch (n) {
@@ -1903,9 +1929,12 @@ static int alias_active(P *p, const char *name, size_t n)
  * switched to the alias text. */
 static int try_alias(P *p, const sh_word *w)
 {
-    if (w->nparts != 1 || w->parts[0].kind != SH_P_LIT) return 0;
-    const sh_str *t = &w->parts[0].u.text;
-    if (t->n == 0 || t->n > 255 || w->raw.n != t->n) return 0;
+    char buf[256];
+    size_t len;
+    const char *txt = sh_plain_text(w, buf, sizeof buf, &len);
+    if (!txt) return 0;
+    const sh_str ts = { txt, len }, *t = &ts;
+    if (t->n == 0 || t->n > 255) return 0;
     if (alias_active(p, t->p, t->n)) return 0;
     char name[256];
     memcpy(name, t->p, t->n);
@@ -2036,7 +2065,7 @@ again:
         return 0;
     }
     if (cls[c] & C_META) {
-        if ((c == '<' || c == '>') && peekn(p, 1) == '(' && !(mode & M_COND))
+        if ((c == '<' || c == '>') && peekn(p, 1) == '(')
             goto word;
         if (c == '(' && (mode & M_REGEX)) goto word;
         if (c == '(' && (mode & M_CMD) && peekn(p, 1) == '(') {
@@ -2054,8 +2083,11 @@ word:;
     t->word = w;
     /* IO numbers and {var} before a redirection */
     int nc = peekc(p);
-    if ((nc == '<' || nc == '>') && !(mode & M_COND) && (w->flags & SH_WF_LITERAL) && w->nparts == 1) {
-        const sh_str *x = &w->parts[0].u.text;
+    char pbuf[64];
+    size_t plen = 0;
+    const char *ptext = sh_plain_text(w, pbuf, sizeof pbuf, &plen);
+    if ((nc == '<' || nc == '>') && !(mode & M_COND) && ptext) {
+        const sh_str xs = { ptext, plen }, *x = &xs;
         size_t i = 0;
         while (i < x->n && is_digit((unsigned char)x->p[i])) i++;
         if (i == x->n && x->n > 0) {
@@ -2073,9 +2105,8 @@ word:;
             if (!t->fdvar.p) return -1;
         }
     }
-    if (t->kind == T_WORD && (w->flags & SH_WF_LITERAL) && w->nparts == 1 &&
-        w->raw.n == w->parts[0].u.text.n)
-        t->rw = sh_rw_lookup(w->raw.p, w->raw.n);
+    if (t->kind == T_WORD && ptext)
+        t->rw = sh_rw_lookup(ptext, plen);
     if (t->kind == T_WORD && p->o.alias_lookup && !(mode & M_NOALIAS) &&
         (((mode & (M_CMD | M_ALIAS)) && !t->rw) || p->alias_next)) {
         p->alias_next = 0;

@@ -124,6 +124,7 @@ int sh_read_heredocs(sh_parser *p);
 void sh_lex_error_recovery(sh_parser *p);
 int sh_word_fill(sh_parser *p, sh_word *w);         /* compute flags */
 int sh_rw_lookup(const char *s, size_t n);
+const char *sh_plain_text(const sh_word *w, char *buf, size_t cap, size_t *len);
 const char *sh_tok_text(sh_parser *p, const sh_tok *t);
 int sh_valid_name(const char *s, size_t n);
 sh_word *sh_parse_word_text(sh_parser *p, const char *s, size_t n, int line,

@@ -477,9 +477,10 @@ static int parse_trailing_redirs(P *p, sh_node *n)
 
 static int decl_kind(const sh_word *w)
 {
-    if (!(w->flags & SH_WF_LITERAL) || w->nparts != 1 || w->raw.n != w->parts[0].u.text.n) return 0;
-    const char *s = w->raw.p;
-    size_t n = w->raw.n;
+    char buf[16];
+    size_t n;
+    const char *s = sh_plain_text(w, buf, sizeof buf, &n);
+    if (!s) return 0;
 #define IS(x) (n == sizeof(x) - 1 && !memcmp(s, x, n))
     if (IS("declare") || IS("typeset") || IS("local") || IS("export") || IS("readonly") || IS("alias"))
         return M_DECL;
@@ -669,10 +670,11 @@ static sh_node *parse_while(P *p, int kind)
     return n;
 }
 
-/* do list done | { list } */
-static sh_node *parse_loop_body(P *p)
+/* do list done | { list }.  After a separator bash reads the keyword in
+ * assignment position (so "do[x" starts a subscript). */
+static sh_node *parse_loop_body(P *p, int after_sep)
 {
-    sh_tok *t = peek(p, M_NOALIAS);
+    sh_tok *t = peek(p, after_sep ? (M_ASSIGN | M_NOALIAS) : M_NOALIAS);
     if (!t) return NULL;
     if (t->kind == T_WORD && (t->rw == RW_DO || t->rw == RW_LBRACE)) {
         int close = t->rw == RW_DO ? RW_DONE : RW_RBRACE;
@@ -704,9 +706,10 @@ static sh_node *parse_for(P *p, int kind)
         n->u.afor.step = w[2];
         t = peek(p, M_NOALIAS);
         if (!t) return NULL;
+        int sep = t->kind == T_SEMI || t->kind == T_NEWLINE;
         if (t->kind == T_SEMI) consume(p);
         if (skip_newlines(p, M_NOALIAS)) return NULL;
-        if (!(n->u.afor.body = parse_loop_body(p))) return NULL;
+        if (!(n->u.afor.body = parse_loop_body(p, sep))) return NULL;
         if (k != 3) {
             /* bash checks the expressions when the whole loop is read */
             sh_p_error(p, l0, k < 3 ? "syntax error: arithmetic expression required"
@@ -727,6 +730,7 @@ static sh_node *parse_for(P *p, int kind)
     consume(p);
     t = peek(p, M_NOALIAS);
     if (!t) return NULL;
+    int sep = t->kind == T_SEMI || t->kind == T_NEWLINE;
     if (t->kind == T_SEMI) {
         consume(p);
         if (skip_newlines(p, M_NOALIAS)) return NULL;
@@ -751,12 +755,13 @@ static sh_node *parse_for(P *p, int kind)
             }
             if (t->kind != T_SEMI && t->kind != T_NEWLINE) { sh_p_error_tok(p, t); return NULL; }
             consume(p);
+            sep = 1;
             if (skip_newlines(p, M_NOALIAS)) return NULL;
             n->u.for_.words = (sh_word *)wv.a;
             n->u.for_.nwords = wv.n;
         }
     }
-    if (!(n->u.for_.body = parse_loop_body(p))) return NULL;
+    if (!(n->u.for_.body = parse_loop_body(p, sep))) return NULL;
     return n;
 }
 
@@ -1247,9 +1252,11 @@ static sh_node *parse_command(P *p)
 
 static int is_plain(const sh_tok *t, const char *s)
 {
-    size_t n = strlen(s);
-    return t->kind == T_WORD && (t->word->flags & SH_WF_LITERAL) && t->word->raw.n == n &&
-           !memcmp(t->word->raw.p, s, n);
+    char buf[16];
+    size_t n = strlen(s), wn;
+    if (t->kind != T_WORD) return 0;
+    const char *w = sh_plain_text(t->word, buf, sizeof buf, &wn);
+    return w && wn == n && !memcmp(w, s, n);
 }
 
 static sh_node *parse_pipeline(P *p)
