@@ -853,3 +853,40 @@ TEST(shparse_print_bash)
     CHECK_STR(sh_print_command(&f.ar, n), "echo $(a\nb) && { c; }");
     fx_free(&f);
 }
+
+/* ---- corner cases found by differential fuzzing against bash -n -------------- */
+
+TEST(shparse_fuzz_regressions)
+{
+    P("echo ${x%${y }}", "(cmd echo ${x % [${BAD:${y }}]})");
+    P("echo \"${#arr[@}\"", "(cmd echo \"${BAD:${#arr[@}}\")");
+    P("a=([x y", "ERR line 1: unexpected EOF while looking for matching `]'");
+    P("x=(alias a=b 2>/dev/null)", "ERR line 1: syntax error near unexpected token `2' | `x=(alias a=b 2>/dev/null)'");
+    P("[[ -f <(true) ]]", "(cond (-f <((cmd true))))");
+    P("for f in\\\n a; do :; done", "(for f in a (cmd :))");
+    P("i\\\nf true; then :; fi", "(if (cmd true) (cmd :))");
+    P("echo hello >& 2>/dev/null", "(cmd echo hello >&2 >/dev/null)");
+    P("echo $((echo a) | tr a b)", "(cmd echo $((pipe (sub (cmd echo a)) | (cmd tr a b))))");
+    P("echo $((;x)while )", "(cmd echo $(ERR:syntax error near unexpected token `;'))");
+    P("echo $(( 1 + '2' )) $(( 1 + \"2\" ))", "(cmd echo $(( 1 + '2' )) $(( 1 + \"2\" )))");
+    P("echo $((X +'1))", "ERR line 1: unexpected EOF while looking for matching `''");
+    P("echo $(( ((2 + 3)\\)* ((4 - 1)) ))", "ERR line 1: unexpected EOF while looking for matching `)'");
+    P("echo ${x:'1'}", "(cmd echo ${x : ['1']})");
+    P("echo ${x:-<(echo a)} \"${x:-<(echo b)}\"", "(cmd echo ${x :- [<((cmd echo a))]} \"${x :- [<(echo b)]}\")");
+    P("echo $((1 << 4 )${!)", "(cmd echo $(ERR:unexpected EOF while looking for matching `}'))");
+    P("for ((a) ); do :; done", "ERR line 1: ");
+    P("for i in 1; do[echo $i; done", "ERR line 1: unexpected EOF while looking for matching `]'");
+    P("for i ir=(a b c); do :; done", "ERR line 1: syntax error near unexpected token `ir=' | `for i ir=(a b c); do :; done'");
+    P("( a ) \"b\nc'\\\\\td\"", "ERR line 2: syntax error near unexpected token `$'\"b\\nc\\'\\\\\\\\\\td\"'' | `c'\\\\\td\"'");
+    PX("echo $@(5 >= 5)", "(cmd echo $@(5 >= 5))");
+    fx f;
+    fx_init(&f);
+    sh_node *n = one(&f, "echo $((echo a)   |  tr a b)");
+    CHECK(n && n->u.simple.words[1].parts[0].flags == SH_PF_DEFERRED);
+    n = one(&f, "f() { echo $((echo a)   |  tr a b); }");
+    CHECK_STR(sh_print_function(&f.ar, "f", 1, n->u.func.body), "f () \n{ \n    echo $((echo a)   |  tr a b)\n}");
+    fx_free(&f);
+    /* bash reads the here-documents of the line before it reports an error */
+    P("cat <<EOF )\nb\nEOF\necho", "ERR line 3: syntax error near unexpected token `)' | `cat <<EOF )'");
+    P("{ cat <<EOF )\nb\nEOF\n}", "ERR line 1: syntax error near unexpected token `)' | `{ cat <<EOF )'");
+}
