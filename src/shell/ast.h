@@ -228,7 +228,8 @@ enum {
                              *, op NONE) means "the keys of a" instead. */
     SH_PPF_COLON = 4,     /* the : form of - = ? + (test null as well as unset) */
     SH_PPF_DQUOTE = 8,    /* the expansion sits inside "..." (or a here-doc
-                             body): see the operand rules below */
+                             body, or arithmetic text): see the operand
+                             rules below */
 };
 
 /* A parameter expansion.  `name` is NUL-terminated: an identifier, a
@@ -249,7 +250,11 @@ enum {
  *     quotes (single quotes quote there, as in bash); in a replacement an
  *     unquoted & stands for the matched text (patsub_replacement).
  * A pattern or operand starting with ~ gets an SH_P_TILDE part (except in
- * -=?+ operands inside double quotes).
+ * -=?+ operands inside double quotes).  <(...) and >(...) in an operand are
+ * process substitutions (SH_P_PROCSUB); inside double quotes bash keeps
+ * them as literal text (one SH_P_LIT).  The offset and length of
+ * ${x:off:len} use arithmetic quoting, except that outside double quotes
+ * '...' is an SH_P_SQ (bash removes those quotes there).
  */
 struct sh_param {
     uint8_t op;            /* enum sh_param_op */
