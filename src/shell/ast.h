@@ -217,7 +217,8 @@ enum sh_param_op {
                              transform = '*' or '@' */
     SH_PO_BAD,            /* not a valid expansion: bash reports
                              "${...}: bad substitution" when (and only when)
-                             it is expanded; raw has the text */
+                             it is expanded; raw has the text (word holds
+                             the text between the braces, for printing) */
 };
 
 /* sh_param.flags */

@@ -504,8 +504,14 @@ static void bparam(bpr *p, const sh_param *pm)
         [SH_PO_LOWER_FIRST] = ",", [SH_PO_LOWER_ALL] = ",,",
         [SH_PO_TOGGLE_FIRST] = "~", [SH_PO_TOGGLE_ALL] = "~~", [SH_PO_TRANSFORM] = "@",
     };
-    if (!(pm->flags & SH_PPF_BRACED) || pm->op == SH_PO_BAD) {
+    if (!(pm->flags & SH_PPF_BRACED)) {
         bput(p, pm->raw.p, pm->raw.n);
+        return;
+    }
+    if (pm->op == SH_PO_BAD) {
+        bputs(p, "${");
+        if (pm->word) bword(p, pm->word);
+        bputs(p, "}");
         return;
     }
     bputs(p, "${");

@@ -803,16 +803,17 @@ static int scan_subscript(P *p, int in_dq, int in_brace, sh_word **out)
 }
 
 /* Skip the rest of a bad ${...} up to its closing brace (consumed). */
-static int skip_bad_param(P *p, int in_dq, int line)
+/* A bad ${...}: find its end the way bash does (from just after "${",
+ * nested expansions and quotes included) and keep the text between the
+ * braces, parsed like a pattern, for printing.  Consumes the '}'. */
+static int skip_bad_param(P *p, size_t start, int in_dq, int line, sh_word **w)
 {
-    sh_word *w;
-    for (;;) {
-        int r = scan_operand(p, in_dq, 1, 0, 0, &w);
-        if (r < 0) return -1;
-        if (r == SC_EOF) return sh_p_error_eof_match(p, line, '}');
-        if (peekc(p) == '}') { p->pos++; return 0; }
-        p->pos++;
-    }
+    p->pos = start + 2;
+    int r = scan_operand(p, in_dq, 1, 0, 0, w);
+    if (r < 0) return -1;
+    if (r == SC_EOF) return sh_p_error_eof_match(p, line, '}');
+    p->pos++;
+    return 0;
 }
 
 /* At "${". */
@@ -1001,10 +1002,9 @@ ops:
 close:
     if (bad || peekc(p) != '}') {
         if (AT_END(p)) return sh_p_error_eof_match(p, line, '}');
-        if (peekc(p) == '}') p->pos++;
-        else if (skip_bad_param(p, in_dq, line)) return -1;   /* eats the } */
-        pm->op = SH_PO_BAD;
         pm->subscript = pm->word = pm->word2 = NULL;
+        if (skip_bad_param(p, start, in_dq, line, &pm->word)) return -1;
+        pm->op = SH_PO_BAD;
         if (!pm->name.p) pm->name = mkstr("", 0);
     } else {
         p->pos++;

@@ -578,7 +578,7 @@ static sh_node *parse_simple(P *p, const sh_tok *first)
                 if (t->kind == T_LPAREN) {
                     /* name () compound-command */
                     consume(p);
-                    t = peek(p, 0);
+                    t = peek(p, MC);
                     if (!t) return NULL;
                     if (t->kind != T_RPAREN) { sh_p_error_tok(p, t); return NULL; }
                     consume(p);
