@@ -552,6 +552,12 @@ struct sh_node {
     } u;
 };
 
+/* Deep-copy a tree (strings included) into another arena, so that it
+ * outlives the parser's arena: e.g. a function definition the shell keeps
+ * after the script that defined it is gone.  NULL on OOM. */
+struct sk_arena;
+sh_node *sh_ast_clone(struct sk_arena *ar, const sh_node *n);
+
 /* Reserved-word helpers shared by the parser and printers. */
 int sh_word_is_plain(const sh_word *w);   /* every part SH_P_LIT */
 /* The text of a plain word (all LIT parts concatenated); for one part this

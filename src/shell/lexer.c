@@ -255,7 +255,6 @@ typedef struct scan {
     uint8_t stop_brace;    /* TERM_BRACKET inside ${ }: } ends it too */
     uint8_t regex;         /* =~ right side: ( ) groups and | are text */
     uint8_t extglob;
-    uint8_t blank_lit;     /* blanks and metacharacters are literal */
     uint32_t wflags;       /* SH_WF_* collected */
     size_t lit;            /* start of the pending literal run */
     int lit_line;
@@ -276,7 +275,6 @@ static void sc_init(scan *sc, pvec *v, int q, int term, int in_dq)
     sc->in_dq = (uint8_t)in_dq;
     sc->lit = NO_LIT;
     sc->tilde_at = NO_LIT;
-    sc->blank_lit = term != TERM_WORD;
 }
 
 static int flush_lit(P *p, scan *sc)
@@ -2270,19 +2268,6 @@ void sh_lex_error_recovery(P *p)
 }
 
 /* ---- helpers for the parser -------------------------------------------- */
-
-/* Scan a whole text as a word with the given quoting (used for the parts
- * of here-string-like texts); p must be a parser over exactly that text. */
-sh_word *sh_parse_word_text(P *p, const char *s, size_t n, int line, int quoting)
-{
-    (void)s; (void)n; (void)line;
-    pvec v;
-    pv_init(&v);
-    scan sc;
-    sc_init(&sc, &v, quoting, TERM_NONE, quoting != Q_UNQ);
-    if (scan_parts(p, &sc) != SC_STOP) return NULL;
-    return mkword(p, &v, 0, p->pos, 0);
-}
 
 /* for ((init; cond; step)): pos at the first '(' of "((".  Returns 0 and
  * the three words; errors are reported. */

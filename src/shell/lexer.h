@@ -109,12 +109,10 @@ struct sh_parser {
        line hd_end_line (bash reports errors on that line after them) */
     int hd_nl_line, hd_end_line;
     int recovering;         /* reading bodies after a syntax error */
-    int backtick_dq;        /* lexing a backtick inside "..." */
     /* error state */
     int failed;
     sh_parse_error err;
     sh_parser *parent;      /* sub-parser (backtick text, here-doc body) */
-    int line_base;
 };
 
 /* lexer.c */
@@ -127,8 +125,6 @@ int sh_rw_lookup(const char *s, size_t n);
 const char *sh_plain_text(const sh_word *w, char *buf, size_t cap, size_t *len);
 const char *sh_tok_text(sh_parser *p, const sh_tok *t);
 int sh_valid_name(const char *s, size_t n);
-sh_word *sh_parse_word_text(sh_parser *p, const char *s, size_t n, int line,
-                            int quoting);
 
 /* parser.c */
 int sh_p_tick_slow(sh_parser *p);

@@ -1557,7 +1557,6 @@ void sh_p_sub_init(P *sub, P *p, const char *s, size_t n, int line)
     sub->fuel_end = p->fuel_end;
     sub->t0 = p->t0;
     sub->parent = p;
-    sub->line_base = line;
 }
 
 int sh_p_sub_finish(P *sub, P *p)

@@ -353,10 +353,29 @@ int main(int argc, char **argv)
                 sh_node *n;
                 int r = p ? sh_parse_all(p, &n) : SH_PARSE_NOMEM;
                 clock_gettime(CLOCK_MONOTONIC, &t1);
+                int clone_bad = 0;
+                if (r == SH_PARSE_OK && n) {
+                    /* the deep copy must outlive the parser's arena and
+                       print the same */
+                    sk_arena ar2;
+                    sk_arena_init(&ar2, &a, 0);
+                    sh_node *copy = sh_ast_clone(&ar2, n);
+                    const char *d1 = sh_ast_dump(&ar, n);
+                    char *want = d1 ? xstrndup(d1, strlen(d1)) : NULL;
+                    sk_arena_free(&ar);
+                    const char *d2 = copy ? sh_ast_dump(&ar2, copy) : NULL;
+                    if (!want || !d2 || strcmp(want, d2)) {
+                        printf("FAIL %s/%s [%s]: sh_ast_clone differs\n", dirs[di], files[fi], k->name);
+                        clone_bad = 1;
+                    }
+                    free(want);
+                    sk_arena_free(&ar2);
+                    p = NULL;
+                }
                 parse_secs += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
                 int ours = r < 0;
                 char ourmsg[512] = "";
-                if (ours) {
+                if (ours && p) {
                     const sh_parse_error *e = sh_parser_error(p);
                     if (e->code == SH_PARSE_LIMIT)
                         snprintf(ourmsg, sizeof ourmsg, "resource limit exceeded: %s", e->limit_name);
@@ -384,7 +403,9 @@ int main(int argc, char **argv)
                     free(b);
                     free(m);
                 }
-                if (ours == theirs) {
+                if (clone_bad) {
+                    failed++;
+                } else if (ours == theirs) {
                     passed++;
                     if (ours) {
                         expected_errors++;

@@ -890,3 +890,34 @@ TEST(shparse_fuzz_regressions)
     P("cat <<EOF )\nb\nEOF\necho", "ERR line 3: syntax error near unexpected token `)' | `cat <<EOF )'");
     P("{ cat <<EOF )\nb\nEOF\n}", "ERR line 1: syntax error near unexpected token `)' | `{ cat <<EOF )'");
 }
+
+TEST(shparse_clone)
+{
+    /* a deep copy lives on after the parser's arena is gone */
+    const char *src = "f() { local a=(1 [k]=\"$x\") b; cat <<EOF >&2\nbody $y `z`\nEOF\n"
+                      "[[ -f ${p:-~/d} && ! $q =~ ^(a|b)$ ]]; case $1 in @(a|b)) (( i++ ));; esac; }";
+    sk_alloc a;
+    sk_alloc_init(&a, 0);
+    sk_arena ar1, ar2;
+    sk_arena_init(&ar1, &a, 0);
+    sk_arena_init(&ar2, &a, 0);
+    sh_parse_opts o;
+    sh_parse_opts_default(&o);
+    o.extglob = 1;
+    sh_parser *p = sh_parser_new(&ar1, src, strlen(src), &o);
+    sh_node *n;
+    CHECK_INT(sh_parse_next(p, &n), SH_PARSE_OK);
+    const char *d1 = sh_ast_dump(&ar1, n);
+    char want[2048];
+    snprintf(want, sizeof want, "%s", d1);
+    sh_node *c = sh_ast_clone(&ar2, n);
+    CHECK(c != NULL);
+    sk_arena_free(&ar1);
+    CHECK_STR(sh_ast_dump(&ar2, c), want);
+    CHECK_STR(sh_print_function(&ar2, c->u.func.name.p, c->u.func.name.n, c->u.func.body),
+              "f () \n{ \n    local a=(1 [k]=\"$x\") b;\n    cat <<EOF 1>&2\nbody $y `z`\nEOF\n\n"
+              "    [[ -f ${p:-~/d} && ! $q =~ ^(a|b)$ ]];\n    case $1 in \n        @(a|b))\n"
+              "            (( i++ ))\n        ;;\n    esac\n}");
+    sk_arena_free(&ar2);
+    CHECK_INT(a.used, 0);
+}
