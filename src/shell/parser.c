@@ -537,6 +537,9 @@ static sh_node *parse_simple(P *p, const sh_tok *first)
             if (parse_redirect(p, &rv, &el)) return NULL;
             if (first_elem) line = el;
             first_elem = 0;
+            /* after a leading redirection: aliases yes, (( and reserved
+               words no */
+            if (!seen_word) mode = M_ASSIGN | M_ALIAS;
             continue;
         }
         if (t->kind != T_WORD) break;
