@@ -1903,7 +1903,7 @@ static int lex_op(P *p)
 /* Pop finished alias inputs. */
 static void pop_sources(P *p)
 {
-    while (AT_END(p) && p->srcs) {
+    while (AT_END(p) && p->srcs && p->nsrc > p->src_floor) {
         sh_src *s = p->srcs;
         if (p->cur_expand_next) p->alias_next = 1;
         p->s = s->s;
@@ -1912,6 +1912,7 @@ static void pop_sources(P *p)
         p->cur_alias = s->alias;
         p->cur_expand_next = s->expand_next;
         p->srcs = s->prev;
+        p->nsrc--;
     }
 }
 
@@ -1951,6 +1952,7 @@ static int try_alias(P *p, const sh_word *w)
     s->expand_next = p->cur_expand_next;
     s->prev = p->srcs;
     p->srcs = s;
+    p->nsrc++;
     p->s = copy;
     p->n = vn;
     p->pos = 0;
@@ -2021,7 +2023,7 @@ again:
     /* blanks, continuations, comments */
     for (;;) {
         if (AT_END(p)) {
-            if (p->srcs) { pop_sources(p); continue; }
+            if (p->srcs && p->nsrc > p->src_floor) { pop_sources(p); continue; }
             break;
         }
         int c = (unsigned char)p->s[p->pos];
@@ -2038,7 +2040,7 @@ again:
     t->line = p->line;
     t->from_alias = p->cur_alias != NULL;
     if (AT_END(p)) {
-        if (!p->synth_done && p->main_n > 0 && p->main_s[p->main_n - 1] != '\n') {
+        if (!p->srcs && !p->synth_done && p->main_n > 0 && p->main_s[p->main_n - 1] != '\n') {
             p->synth_done = 1;
             t->kind = T_NEWLINE;
             t->end_line = p->line;

@@ -84,6 +84,10 @@ struct sh_parser {
     const char *main_s;
     size_t main_n;
     sh_src *srcs;           /* alias inputs stacked under the current one */
+    int nsrc;               /* how many */
+    int src_floor;          /* a $( ) started at this depth: its tokens may
+                               not come from below (its text must not run
+                               out of the alias text it started in) */
     const char *cur_alias;  /* alias whose text is being read, or NULL */
     int cur_expand_next;
     int line;

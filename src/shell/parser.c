@@ -1399,6 +1399,8 @@ int sh_p_comsub(P *p, sh_node **out)
     if (have) saved = p->tok;
     p->have_tok = 0;
     p->in_comsub++;
+    int floor = p->src_floor;
+    p->src_floor = p->nsrc;
     sh_node *body = NULL;
     if (skip_newlines(p, MC)) return -1;
     sh_tok *t = peek(p, MC);
@@ -1416,6 +1418,7 @@ int sh_p_comsub(P *p, sh_node **out)
     }
     consume(p);
     p->in_comsub--;
+    p->src_floor = floor;
     if (p->hd_head) {
         /* here-documents whose bodies follow the line of the $( ) */
         int k = 0;

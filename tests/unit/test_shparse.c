@@ -687,6 +687,7 @@ static const char *aliases(void *ud, const char *name)
     if (!strcmp(name, "forever")) return "while true; do";
     if (!strcmp(name, "a1")) return "a2";
     if (!strcmp(name, "a2")) return "a1 x";
+    if (!strcmp(name, "open")) return "echo $(x";
     return NULL;
 }
 
@@ -706,6 +707,8 @@ TEST(shparse_aliases)
     CHECK_STR(run(&f, "'ll' \\ll x=1 ll"), "(cmd 'll' \\ll x=1 ll)");
     CHECK_STR(run(&f, "y=1 ll"), "(cmd y=1 ls --color -l)");
     CHECK_STR(run(&f, "if ll; then ll; fi"), "(if (cmd ls --color -l) (cmd ls --color -l))");
+    /* a $( ) opened in alias text must close there (bash would read on) */
+    CHECK_STR(run(&f, "open)y"), "ERR line 1: unexpected EOF while looking for matching `)'");
     fx_free(&f);
 }
 
