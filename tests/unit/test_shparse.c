@@ -924,3 +924,76 @@ TEST(shparse_clone)
     sk_arena_free(&ar2);
     CHECK_INT(a.used, 0);
 }
+
+/* Parts with their kinds: L(lit) S(sq) E(esc) A(ansi) D(...) T(tilde) P(name)
+ * C(cmdsub) X(arith) G(extglob) R(procsub). */
+static void kinds_into(char *o, size_t cap, const sh_part *a, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        const sh_part *x = &a[i];
+        size_t l = strlen(o);
+        switch (x->kind) {
+        case SH_P_LIT: snprintf(o + l, cap - l, "L(%.*s)", (int)x->u.text.n, x->u.text.p); break;
+        case SH_P_SQ: snprintf(o + l, cap - l, "S(%.*s)", (int)x->u.text.n, x->u.text.p); break;
+        case SH_P_ESC: snprintf(o + l, cap - l, "E(%.*s)", (int)x->u.text.n, x->u.text.p); break;
+        case SH_P_ANSI: snprintf(o + l, cap - l, "A(%.*s)", (int)x->u.text.n, x->u.text.p); break;
+        case SH_P_TILDE: snprintf(o + l, cap - l, "T(%.*s)", (int)x->u.text.n, x->u.text.p); break;
+        case SH_P_PARAM: snprintf(o + l, cap - l, "P(%s)", x->u.param->name.p); break;
+        case SH_P_CMDSUB: snprintf(o + l, cap - l, "C()"); break;
+        case SH_P_PROCSUB: snprintf(o + l, cap - l, "R()"); break;
+        case SH_P_ARITH: snprintf(o + l, cap - l, "X()"); break;
+        case SH_P_DQ: case SH_P_EXTGLOB:
+            snprintf(o + l, cap - l, "%s(", x->kind == SH_P_DQ ? "D" : "G");
+            kinds_into(o, cap, x->u.list.parts, x->u.list.n);
+            l = strlen(o);
+            snprintf(o + l, cap - l, ")");
+            break;
+        }
+    }
+}
+
+static const char *kinds(fx *f, const sh_word *w)
+{
+    char *o = sk_arena_zalloc(&f->ar, 1024);
+    kinds_into(o, 1024, w->parts, w->nparts);
+    return o;
+}
+
+/* the kinds of the parts of word `i` of the first simple command */
+static const char *word_kinds(fx *f, const char *src, int i)
+{
+    sh_node *n = one(f, src);
+    if (!n || n->kind != SH_N_SIMPLE || (uint32_t)i >= n->u.simple.nwords) return "?";
+    return kinds(f, &n->u.simple.words[i]);
+}
+
+TEST(shparse_part_kinds)
+{
+    fx f;
+    fx_init(&f);
+    CHECK_STR(word_kinds(&f, "echo \"a\\\"b\\$c\\\\d\\e\"", 1), "D(L(a)E(\")L(b)E($)L(c)E(\\)L(d\\e))");
+    CHECK_STR(word_kinds(&f, "echo a\\ b'c d'$'e\\tf'", 1), "L(a)E( )L(b)S(c d)A(e\tf)");
+    CHECK_STR(word_kinds(&f, "echo ~/x:$HOME$1${2}", 1), "T()L(/x:)P(HOME)P(1)P(2)");
+    CHECK_STR(word_kinds(&f, "echo \"$(a)`b`$((c))\"<(d)", 1), "D(C()C()X())R()");
+    CHECK_STR(word_kinds(&f, "echo a\\\nb", 1), "L(a)L(b)");
+    CHECK_STR(word_kinds(&f, "echo \"${x:-\\}\\'}\"", 1), "D(P(x))");
+    f.o.extglob = 1;
+    CHECK_STR(word_kinds(&f, "echo x@(a|$b)", 1), "L(x)G(L(a|)P(b))");
+    /* operand words */
+    sh_node *n = one(&f, "echo \"${x:-\\}\\'$'a'\"y\"}\" ${x#'a'\\b*}");
+    if (n) {
+        const sh_param *pm = n->u.simple.words[1].parts[0].u.list.parts[0].u.param;
+        CHECK_STR(kinds(&f, pm->word), "E(})L(\\')A(a)D(L(y))");
+        const sh_param *pm2 = n->u.simple.words[2].parts[0].u.param;
+        CHECK_STR(kinds(&f, pm2->word), "S(a)E(b)L(*)");
+    } else CHECK(0);
+    /* here-document bodies: " and ' are literal, \$ \` \\ escape */
+    n = one(&f, "cat <<EOF\n\\$x \\\\$y \\\" '$z'\nEOF\n");
+    CHECK(n && n->nredirs == 1);
+    if (n && n->nredirs == 1)
+        CHECK_STR(kinds(&f, n->redirs[0].body), "E($)L(x )E(\\)P(y)L( \\\" ')P(z)L('\n)");
+    /* arithmetic text */
+    n = one(&f, "echo $(( a + \"$b\" + '1' ))");
+    if (n) CHECK_STR(kinds(&f, n->u.simple.words[1].parts[0].u.word), "L( a + )D(P(b))L( + '1' )");
+    fx_free(&f);
+}
