@@ -1545,7 +1545,10 @@ int sh_parser_line(const sh_parser *p)
 
 size_t sh_parser_offset(const sh_parser *p)
 {
-    return p->srcs ? 0 : p->pos;
+    if (!p->srcs) return p->pos;
+    const sh_src *s = p->srcs;
+    while (s->prev) s = s->prev;
+    return s->pos;
 }
 
 /* ---- sub-parsers ----------------------------------------------------------- */
