@@ -1,0 +1,542 @@
+/* value.c — awk strings, numbers, conversions, comparisons and associative
+ * arrays.  Strings are reference counted and immutable while shared; a
+ * string with a single holder may be reused in place (field buffers).  On
+ * allocation failure the interpreter is told (in->nomem, a fatal error) and
+ * the shared empty string stands in, so callers need not check. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "awk.h"
+
+static void out_of_memory(awk_interp *in)
+{
+    if (!in->nomem) {
+        in->nomem = 1;
+        awk_fatal(in, "out of memory");
+    }
+}
+
+awk_str *awk_str_alloc(awk_interp *in, size_t cap)
+{
+    if (cap > ((size_t)1 << 40)) { out_of_memory(in); return NULL; }
+    awk_str *s = sk_malloc(in->a, sizeof *s + cap + 1);
+    if (!s) { out_of_memory(in); return NULL; }
+    s->refs = 1;
+    s->len = 0;
+    s->cap = cap;
+    s->s[0] = 0;
+    return s;
+}
+
+awk_str *awk_str_new(awk_interp *in, const char *p, size_t n)
+{
+    if (n == 0 && in->empty) return awk_str_ref(in->empty);
+    awk_str *s = awk_str_alloc(in, n);
+    if (!s) return awk_str_ref(in->empty);
+    if (n) memcpy(s->s, p, n);
+    s->s[n] = 0;
+    s->len = n;
+    return s;
+}
+
+void awk_str_free(awk_interp *in, awk_str *s) { sk_free(in->a, s); }
+
+int awk_str_set(awk_interp *in, awk_str **slot, const char *p, size_t n)
+{
+    awk_str *s = *slot;
+    if (s && s->refs == 1 && s->cap >= n && s != in->empty) {
+        memmove(s->s, p, n);
+        s->s[n] = 0;
+        s->len = n;
+        return 0;
+    }
+    awk_str *ns = awk_str_alloc(in, n < 16 ? 16 : n);
+    if (!ns) {
+        awk_str_unref(in, s);
+        *slot = awk_str_ref(in->empty);
+        return -1;
+    }
+    memcpy(ns->s, p, n);
+    ns->s[n] = 0;
+    ns->len = n;
+    awk_str_unref(in, s);
+    *slot = ns;
+    return 0;
+}
+
+awk_val awk_strval(awk_interp *in, const char *p, size_t n)
+{
+    awk_val v = { 0, awk_str_new(in, p, n), AV_STR, 0 };
+    return v;
+}
+
+awk_val awk_strval_take(awk_str *s)
+{
+    awk_val v = { 0, s, AV_STR, 0 };
+    return v;
+}
+
+awk_val awk_inputval(awk_interp *in, const char *p, size_t n)
+{
+    awk_val v = { 0, awk_str_new(in, p, n), AV_MAYBE, 0 };
+    return v;
+}
+
+/* ---- numbers --------------------------------------------------------------- */
+
+static int is_blank(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+static int is_digit(int c) { return c >= '0' && c <= '9'; }
+
+static int ieq3(const char *p, const char *w)
+{
+    for (int i = 0; i < 3; i++) {
+        int c = p[i];
+        if (c >= 'A' && c <= 'Z') c += 32;
+        if (c != w[i]) return 0;
+    }
+    return 1;
+}
+
+double awk_strtonum(const char *s, size_t n, size_t *endp)
+{
+    size_t i = 0;
+    while (i < n && is_blank((unsigned char)s[i])) i++;
+    size_t start = i;
+    int neg = 0;
+    if (i < n && (s[i] == '+' || s[i] == '-')) {
+        neg = s[i] == '-';
+        /* gawk: "+inf", "-nan" and friends (sign required) */
+        if (n - i >= 4 && (ieq3(s + i + 1, "inf") || ieq3(s + i + 1, "nan"))) {
+            *endp = i + 4;
+            if (ieq3(s + i + 1, "inf")) return neg ? -INFINITY : INFINITY;
+            return neg ? -NAN : NAN;
+        }
+        i++;
+    }
+    size_t digits_start = i;
+    uint64_t acc = 0;
+    int ndig = 0, simple = 1;
+    while (i < n && is_digit((unsigned char)s[i])) {
+        if (ndig < 18) acc = acc * 10 + (uint64_t)(s[i] - '0');
+        else simple = 0;
+        ndig++;
+        i++;
+    }
+    int frac = 0;
+    if (i < n && s[i] == '.') {
+        size_t j = i + 1;
+        while (j < n && is_digit((unsigned char)s[j])) { j++; frac++; }
+        if (ndig == 0 && frac == 0) { *endp = 0; return 0; }
+        i = j;
+        simple = 0;
+    } else if (ndig == 0) {
+        *endp = 0;
+        return 0;
+    }
+    if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+        size_t j = i + 1;
+        if (j < n && (s[j] == '+' || s[j] == '-')) j++;
+        if (j < n && is_digit((unsigned char)s[j])) {
+            while (j < n && is_digit((unsigned char)s[j])) j++;
+            i = j;
+            simple = 0;
+        }
+    }
+    *endp = i;
+    if (simple && ndig <= 15) return neg ? -(double)acc : (double)acc;
+    size_t len = i - start;
+    char buf[128];
+    if (len < sizeof buf) {
+        memcpy(buf, s + start, len);
+        buf[len] = 0;
+        return strtod(buf, NULL);
+    }
+    /* a very long literal: keep 40 significant digits and scale */
+    char mant[48];
+    int nm = 0, seen = 0;
+    long exp10 = 0;
+    size_t j = digits_start;
+    for (; j < i && is_digit((unsigned char)s[j]); j++) {
+        if (!seen && s[j] == '0') continue;
+        seen = 1;
+        if (nm < 40) mant[nm++] = s[j];
+        else exp10++;
+    }
+    if (j < i && s[j] == '.') {
+        for (j++; j < i && is_digit((unsigned char)s[j]); j++) {
+            if (!seen && s[j] == '0') { exp10--; continue; }
+            seen = 1;
+            if (nm < 40) { mant[nm++] = s[j]; exp10--; }
+        }
+    }
+    if (j < i && (s[j] == 'e' || s[j] == 'E')) {
+        j++;
+        int eneg = 0;
+        if (s[j] == '+' || s[j] == '-') eneg = s[j++] == '-';
+        long e = 0;
+        for (; j < i; j++) if (e < 100000) e = e * 10 + (s[j] - '0');
+        exp10 += eneg ? -e : e;
+    }
+    if (!nm) return neg ? -0.0 : 0.0;
+    int r = snprintf(buf, sizeof buf, "%s%.*se%ld", neg ? "-" : "", nm, mant, exp10);
+    (void)r;
+    double d = strtod(buf, NULL);
+    return d;
+}
+
+int awk_looks_numeric(const char *s, size_t n, double *out)
+{
+    size_t end;
+    double d = awk_strtonum(s, n, &end);
+    if (end == 0) return 0;
+    while (end < n && is_blank((unsigned char)s[end])) end++;
+    if (end != n) return 0;
+    *out = d;
+    return 1;
+}
+
+void awk_resolve(awk_interp *in, awk_val *v)
+{
+    (void)in;
+    if (v->t != AV_MAYBE) return;
+    double d;
+    if (v->s && awk_looks_numeric(v->s->s, v->s->len, &d)) {
+        v->t = AV_STRNUM;
+        v->n = d;
+        v->numok = 1;
+    } else {
+        v->t = AV_STR;
+    }
+}
+
+double awk_to_num(awk_interp *in, awk_val *v)
+{
+    (void)in;
+    switch (v->t) {
+    case AV_NUM:
+    case AV_STRNUM: return v->n;
+    case AV_UNINIT: return 0;
+    default:
+        if (!v->numok) {
+            size_t end;
+            v->n = v->s ? awk_strtonum(v->s->s, v->s->len, &end) : 0;
+            v->numok = 1;
+        }
+        return v->n;
+    }
+}
+
+size_t awk_fmt_int(int64_t v, char *buf)
+{
+    char tmp[24];
+    int i = 0;
+    uint64_t u = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    do {
+        tmp[i++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    size_t n = 0;
+    if (v < 0) buf[n++] = '-';
+    while (i) buf[n++] = tmp[--i];
+    buf[n] = 0;
+    return n;
+}
+
+static size_t fmt_special(double n, char *buf)
+{
+    if (isnan(n)) {
+        memcpy(buf, signbit(n) ? "-nan" : "+nan", 5);
+        return 4;
+    }
+    memcpy(buf, n < 0 ? "-inf" : "+inf", 5);
+    return 4;
+}
+
+awk_str *awk_num_to_str(awk_interp *in, double n, int use_ofmt)
+{
+    char buf[400];
+    size_t len;
+    if (!isfinite(n)) {
+        len = fmt_special(n, buf);
+        return awk_str_new(in, buf, len);
+    }
+    if (n == 0) return awk_str_new(in, "0", 1);
+    if (n > -9.2e18 && n < 9.2e18 && n == (double)(int64_t)n) {
+        len = awk_fmt_int((int64_t)n, buf);
+        return awk_str_new(in, buf, len);
+    }
+    if (floor(n) == n) {
+        int r = snprintf(buf, sizeof buf, "%.0f", n);
+        return awk_str_new(in, buf, r > 0 ? (size_t)r : 0);
+    }
+    size_t flen;
+    const char *fmt = awk_var_cstr(in, use_ofmt ? G_OFMT : G_CONVFMT, &flen);
+    if (flen == 4 && !memcmp(fmt, "%.6g", 4)) {
+        int r = snprintf(buf, sizeof buf, "%.6g", n);
+        return awk_str_new(in, buf, r > 0 ? (size_t)r : 0);
+    }
+    sk_buf b = SK_BUF_INIT(in->a);
+    awk_val arg = awk_num(n);
+    awk_str *res;
+    if (awk_format(in, &b, fmt, flen, &arg, 1) == 0) res = awk_str_new(in, b.p ? b.p : "", b.len);
+    else res = awk_str_ref(in->empty);
+    sk_buf_free(&b);
+    return res;
+}
+
+awk_str *awk_to_str(awk_interp *in, awk_val *v)
+{
+    switch (v->t) {
+    case AV_NUM: return awk_num_to_str(in, v->n, 0);
+    case AV_UNINIT: return awk_str_ref(in->empty);
+    default: return awk_str_ref(v->s ? v->s : in->empty);
+    }
+}
+
+awk_str *awk_to_outstr(awk_interp *in, awk_val *v)
+{
+    if (v->t == AV_NUM) return awk_num_to_str(in, v->n, 1);
+    return awk_to_str(in, v);
+}
+
+int awk_to_bool(awk_interp *in, awk_val *v)
+{
+    switch (v->t) {
+    case AV_NUM:
+    case AV_STRNUM: return v->n != 0;
+    case AV_UNINIT: return 0;
+    case AV_MAYBE:
+        awk_resolve(in, v);
+        if (v->t == AV_STRNUM) return v->n != 0;
+        /* fall through */
+    default: return v->s && v->s->len > 0;
+    }
+}
+
+static int is_numeric_kind(int t) { return t == AV_NUM || t == AV_STRNUM || t == AV_UNINIT; }
+
+int awk_compare(awk_interp *in, awk_val *a, awk_val *b)
+{
+    awk_resolve(in, a);
+    awk_resolve(in, b);
+    if (is_numeric_kind(a->t) && is_numeric_kind(b->t)) {
+        double x = awk_to_num(in, a), y = awk_to_num(in, b);
+        if (x < y) return -1;
+        if (x > y) return 1;
+        if (x == y) return 0;
+        /* NaN: gawk orders it as greater */
+        return isnan(x) ? (isnan(y) ? 0 : 1) : -1;
+    }
+    awk_str *s = awk_to_str(in, a), *t = awk_to_str(in, b);
+    size_t n = s->len < t->len ? s->len : t->len;
+    int r = memcmp(s->s, t->s, n);
+    if (r == 0) r = s->len < t->len ? -1 : s->len > t->len;
+    awk_str_unref(in, s);
+    awk_str_unref(in, t);
+    return r < 0 ? -1 : r > 0;
+}
+
+/* ---- keys ---------------------------------------------------------------------- */
+
+void awk_key_make(awk_interp *in, awk_val *v, awk_key *k)
+{
+    k->s = NULL;
+    if (v->t == AV_NUM) {
+        double n = v->n;
+        if (n > -9.2e18 && n < 9.2e18 && n == (double)(int64_t)n) {
+            k->n = awk_fmt_int((int64_t)n, k->buf);
+            k->p = k->buf;
+            return;
+        }
+        k->s = awk_num_to_str(in, n, 0);
+    } else if (v->t == AV_UNINIT) {
+        k->p = "";
+        k->n = 0;
+        return;
+    } else {
+        k->s = awk_str_ref(v->s ? v->s : in->empty);
+    }
+    k->p = k->s->s;
+    k->n = k->s->len;
+}
+
+void awk_key_done(awk_interp *in, awk_key *k)
+{
+    awk_str_unref(in, k->s);
+    k->s = NULL;
+}
+
+/* ---- arrays ----------------------------------------------------------------------- */
+
+static uint64_t hash_bytes(const char *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)p[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h ^ (h >> 29);
+}
+
+awk_array *awk_array_new(awk_interp *in)
+{
+    awk_array *arr = sk_calloc(in->a, 1, sizeof *arr);
+    if (!arr) out_of_memory(in);
+    return arr;
+}
+
+void awk_array_clear(awk_interp *in, awk_array *arr)
+{
+    if (!arr) return;
+    for (size_t i = 0; i < arr->nb; i++) {
+        awk_elem *e = arr->b[i];
+        while (e) {
+            awk_elem *nx = e->next;
+            awk_str_unref(in, e->key);
+            awk_val_free(in, &e->v);
+            sk_free_sized(in->a, e, sizeof *e);
+            e = nx;
+        }
+    }
+    sk_free(in->a, arr->b);
+    arr->b = NULL;
+    arr->nb = 0;
+    arr->count = 0;
+}
+
+void awk_array_free(awk_interp *in, awk_array *arr)
+{
+    if (!arr) return;
+    awk_array_clear(in, arr);
+    sk_free(in->a, arr);
+}
+
+static int grow(awk_interp *in, awk_array *arr)
+{
+    size_t nb = arr->nb ? arr->nb * 2 : 16;
+    awk_elem **b = sk_calloc(in->a, nb, sizeof *b);
+    if (!b) return -1;
+    for (size_t i = 0; i < arr->nb; i++) {
+        awk_elem *e = arr->b[i];
+        while (e) {
+            awk_elem *nx = e->next;
+            size_t j = (size_t)e->hash & (nb - 1);
+            e->next = b[j];
+            b[j] = e;
+            e = nx;
+        }
+    }
+    sk_free(in->a, arr->b);
+    arr->b = b;
+    arr->nb = nb;
+    return 0;
+}
+
+awk_val *awk_array_get(awk_interp *in, awk_array *arr, const char *k, size_t n, awk_str *keystr,
+                       int create)
+{
+    uint64_t h = hash_bytes(k, n);
+    if (arr->nb) {
+        for (awk_elem *e = arr->b[(size_t)h & (arr->nb - 1)]; e; e = e->next)
+            if (e->hash == h && e->key->len == n && !memcmp(e->key->s, k, n)) return &e->v;
+    }
+    if (!create) return NULL;
+    if (arr->count >= arr->nb && grow(in, arr)) { out_of_memory(in); return NULL; }
+    awk_elem *e = sk_alloc_sized(in->a, sizeof *e);
+    if (!e) { out_of_memory(in); return NULL; }
+    e->hash = h;
+    e->key = keystr ? awk_str_ref(keystr) : awk_str_new(in, k, n);
+    e->v = awk_uninit();
+    size_t j = (size_t)h & (arr->nb - 1);
+    e->next = arr->b[j];
+    arr->b[j] = e;
+    arr->count++;
+    return &e->v;
+}
+
+int awk_array_delete(awk_interp *in, awk_array *arr, const char *k, size_t n)
+{
+    if (!arr->nb) return 0;
+    uint64_t h = hash_bytes(k, n);
+    awk_elem **pp = &arr->b[(size_t)h & (arr->nb - 1)];
+    for (; *pp; pp = &(*pp)->next) {
+        awk_elem *e = *pp;
+        if (e->hash == h && e->key->len == n && !memcmp(e->key->s, k, n)) {
+            *pp = e->next;
+            awk_str_unref(in, e->key);
+            awk_val_free(in, &e->v);
+            sk_free_sized(in->a, e, sizeof *e);
+            arr->count--;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+typedef struct key_sort {
+    awk_str *k;
+    double num;
+    int isnum;
+} key_sort;
+
+static int key_cmp(const void *x, const void *y)
+{
+    const key_sort *a = x, *b = y;
+    if (a->isnum != b->isnum) return a->isnum ? -1 : 1;
+    if (a->isnum && a->num != b->num) return a->num < b->num ? -1 : 1;
+    size_t n = a->k->len < b->k->len ? a->k->len : b->k->len;
+    int r = memcmp(a->k->s, b->k->s, n);
+    if (r) return r;
+    return a->k->len < b->k->len ? -1 : a->k->len > b->k->len;
+}
+
+awk_str **awk_array_keys(awk_interp *in, awk_array *arr, size_t *np)
+{
+    *np = 0;
+    if (!arr || !arr->count) return NULL;
+    key_sort *ks = sk_malloc(in->a, arr->count * sizeof *ks);
+    awk_str **out = sk_malloc(in->a, arr->count * sizeof *out);
+    if (!ks || !out) {
+        sk_free(in->a, ks);
+        sk_free(in->a, out);
+        out_of_memory(in);
+        return NULL;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < arr->nb; i++)
+        for (awk_elem *e = arr->b[i]; e; e = e->next) {
+            ks[n].k = e->key;
+            ks[n].isnum = awk_looks_numeric(e->key->s, e->key->len, &ks[n].num);
+            if (ks[n].isnum && isnan(ks[n].num)) ks[n].isnum = 0;
+            n++;
+        }
+    qsort(ks, n, sizeof *ks, key_cmp);
+    for (size_t i = 0; i < n; i++) out[i] = awk_str_ref(ks[i].k);
+    sk_free(in->a, ks);
+    *np = n;
+    return out;
+}
+
+int awk_array_set_str(awk_interp *in, awk_array *arr, const char *key, awk_val v)
+{
+    awk_val *slot = awk_array_get(in, arr, key, strlen(key), NULL, 1);
+    if (!slot) { awk_val_free(in, &v); return -1; }
+    awk_val_free(in, slot);
+    *slot = v;
+    return 0;
+}
+
+int awk_array_set_num(awk_interp *in, awk_array *arr, double key, awk_val v)
+{
+    awk_val kv = awk_num(key);
+    awk_key k;
+    awk_key_make(in, &kv, &k);
+    awk_val *slot = awk_array_get(in, arr, k.p, k.n, k.s, 1);
+    awk_key_done(in, &k);
+    if (!slot) { awk_val_free(in, &v); return -1; }
+    awk_val_free(in, slot);
+    *slot = v;
+    return 0;
+}
