@@ -51,16 +51,22 @@ typedef struct awk_val {
 
 /* ---- arrays ------------------------------------------------------------- */
 
+/* Open addressing (linear probing) over a flat table of (hash, element);
+ * an element holds its value and its key bytes inline. */
 typedef struct awk_elem {
-    struct awk_elem *next;
-    uint64_t hash;
-    awk_str *key;
     awk_val v;
+    size_t klen;
+    char k[];            /* NUL-terminated */
 } awk_elem;
 
+typedef struct awk_slot {
+    uint64_t hash;
+    awk_elem *e;         /* NULL: empty */
+} awk_slot;
+
 typedef struct awk_array {
-    awk_elem **b;
-    size_t nb, count;
+    awk_slot *t;
+    size_t cap, count;   /* cap: 0 or a power of two */
 } awk_array;
 
 /* ---- variables (cells) -------------------------------------------------- */
@@ -229,6 +235,18 @@ typedef struct awk_dyn_re {
 
 #define AWK_DYN_RE_CACHE 16
 
+/* Small-object pool: strings, array elements.  Size classes of 16 bytes up
+ * to AWK_POOL_MAX, carved from 64 KiB chunks of the accounting allocator,
+ * recycled through free lists, released together at the end. */
+#define AWK_POOL_MAX 512
+#define AWK_POOL_CLASSES (AWK_POOL_MAX / 16)
+typedef struct awk_pool {
+    void *free[AWK_POOL_CLASSES];
+    char *cur;
+    size_t left;
+    void *chunks;            /* list linked through the first word */
+} awk_pool;
+
 struct awk_interp {
     sk_cmd *c;
     sk_alloc *a;
@@ -281,6 +299,7 @@ struct awk_interp {
     int32_t rnd_tbl[34];
     int rnd_f, rnd_r;
     double seed, prev_seed;
+    awk_pool pool;
     /* scratch */
     sk_buf tmp;
     int nomem;
@@ -289,6 +308,9 @@ struct awk_interp {
 
 /* ---- value.c -------------------------------------------------------------- */
 
+void *awk_alloc(awk_interp *in, size_t n);
+void awk_dealloc(awk_interp *in, void *p, size_t n);
+void awk_pool_free(awk_interp *in);
 awk_str *awk_str_new(awk_interp *in, const char *p, size_t n);
 awk_str *awk_str_alloc(awk_interp *in, size_t cap);
 static inline awk_str *awk_str_ref(awk_str *s) { if (s) s->refs++; return s; }

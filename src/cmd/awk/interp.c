@@ -323,8 +323,94 @@ static double arith(awk_interp *in, int op, double x, double y)
     }
 }
 
+/* x = x a b ...: append to x's string in place when nothing else holds it,
+ * so building a string in a loop is linear, not quadratic.  Returns 1 when
+ * handled (result in *res). */
+static int try_append(awk_interp *in, awk_node *n, awk_val *res)
+{
+    awk_node *lhs = n->a;
+    if (n->sub != AS_SET || n->b->op != N_CONCAT || (lhs->op != N_GVAR && lhs->op != N_LVAR)) return 0;
+    if (lhs->op == N_GVAR && lhs->u.slot < G_NSPECIAL) return 0;
+    awk_node *ops[32];
+    int k = 0;
+    awk_node *m = n->b;
+    while (m->op == N_CONCAT && k < 31) {
+        ops[k++] = m->b;
+        m = m->a;
+    }
+    if (m->op != lhs->op || m->u.slot != lhs->u.slot) return 0;
+    awk_cell *c = awk_cell_of(in, lhs);
+    if (c->kind != CELL_SCALAR || c->v.t == AV_NUM || c->v.t == AV_UNINIT || !c->v.s || c->v.s->refs != 1)
+        return 0;
+    /* evaluate the rest (left to right), then append if x is still unshared */
+    awk_str *parts[32];
+    size_t add = 0;
+    int got = 0;
+    for (int i = k - 1; i >= 0; i--) {
+        awk_val v = awk_eval(in, ops[i]);
+        parts[got] = awk_to_str(in, &v);
+        awk_val_free(in, &v);
+        add += parts[got++]->len;
+        if (in->unwind) break;
+    }
+    int done = 0;
+    if (!in->unwind && c->kind == CELL_SCALAR && c->v.t != AV_NUM && c->v.t != AV_UNINIT && c->v.s &&
+        c->v.s->refs == 1) {
+        awk_str *s = c->v.s;
+        size_t need = s->len + add;
+        if (need > s->cap) {
+            size_t ncap = s->cap * 2 > need ? s->cap * 2 : need;
+            awk_str *ns = awk_alloc(in, sizeof *s + ncap + 1);
+            if (ns) {
+                memcpy(ns, s, sizeof *s + s->len + 1);
+                ns->cap = ncap;
+                awk_str_free(in, s);
+                s = c->v.s = ns;
+            }
+        }
+        if (need <= s->cap) {
+            for (int i = 0; i < got; i++) {
+                memcpy(s->s + s->len, parts[i]->s, parts[i]->len);
+                s->len += parts[i]->len;
+            }
+            s->s[s->len] = 0;
+            c->v.t = AV_STR;
+            c->v.numok = 0;
+            *res = awk_val_copy(&c->v);
+            done = 1;
+        }
+    }
+    if (!done && !in->unwind) {
+        /* fall back: x's value followed by the parts */
+        awk_str *x = awk_to_str(in, &c->v);
+        size_t total = x->len + add;
+        awk_str *s = awk_str_alloc(in, total);
+        if (s) {
+            memcpy(s->s, x->s, x->len);
+            s->len = x->len;
+            for (int i = 0; i < got; i++) {
+                memcpy(s->s + s->len, parts[i]->s, parts[i]->len);
+                s->len += parts[i]->len;
+            }
+            s->s[s->len] = 0;
+            awk_val nv = awk_strval_take(s);
+            *res = awk_val_copy(&nv);
+            awk_assign_node(in, lhs, nv);
+        } else {
+            *res = awk_uninit();
+        }
+        awk_str_unref(in, x);
+        done = 1;
+    }
+    for (int i = 0; i < got; i++) awk_str_unref(in, parts[i]);
+    if (!done) *res = awk_uninit();
+    return 1;
+}
+
 static awk_val eval_assign(awk_interp *in, awk_node *n)
 {
+    awk_val quick;
+    if (try_append(in, n, &quick)) return quick;
     lvref lv;
     if (lv_prepare(in, n->a, &lv)) return awk_uninit();
     awk_val r = awk_eval(in, n->b);

@@ -249,6 +249,7 @@ static void interp_free(awk_interp *in)
     sk_free(in->a, in->prog.funcs);
     sk_free(in->a, in->prog.gnames);
     sk_buf_free(&in->tmp);
+    awk_pool_free(in);
 }
 
 /* Free the regex literals of the AST (walks every node). */

@@ -18,10 +18,57 @@ static void out_of_memory(awk_interp *in)
     }
 }
 
+#define POOL_CHUNK 65536
+
+void *awk_alloc(awk_interp *in, size_t n)
+{
+    if (n > AWK_POOL_MAX) return sk_alloc_sized(in->a, n);
+    size_t cls = (n + 15) / 16 - 1;
+    awk_pool *pl = &in->pool;
+    void *p = pl->free[cls];
+    if (p) {
+        pl->free[cls] = *(void **)p;
+        return p;
+    }
+    size_t sz = (cls + 1) * 16;
+    if (pl->left < sz) {
+        char *ch = sk_alloc_sized(in->a, POOL_CHUNK);
+        if (!ch) return NULL;
+        *(void **)ch = pl->chunks;
+        pl->chunks = ch;
+        pl->cur = ch + 16;
+        pl->left = POOL_CHUNK - 16;
+    }
+    p = pl->cur;
+    pl->cur += sz;
+    pl->left -= sz;
+    return p;
+}
+
+void awk_dealloc(awk_interp *in, void *p, size_t n)
+{
+    if (!p) return;
+    if (n > AWK_POOL_MAX) { sk_free_sized(in->a, p, n); return; }
+    size_t cls = (n + 15) / 16 - 1;
+    *(void **)p = in->pool.free[cls];
+    in->pool.free[cls] = p;
+}
+
+void awk_pool_free(awk_interp *in)
+{
+    void *ch = in->pool.chunks;
+    while (ch) {
+        void *nx = *(void **)ch;
+        sk_free_sized(in->a, ch, POOL_CHUNK);
+        ch = nx;
+    }
+    memset(&in->pool, 0, sizeof in->pool);
+}
+
 awk_str *awk_str_alloc(awk_interp *in, size_t cap)
 {
     if (cap > ((size_t)1 << 40)) { out_of_memory(in); return NULL; }
-    awk_str *s = sk_malloc(in->a, sizeof *s + cap + 1);
+    awk_str *s = awk_alloc(in, sizeof *s + cap + 1);
     if (!s) { out_of_memory(in); return NULL; }
     s->refs = 1;
     s->len = 0;
@@ -41,7 +88,7 @@ awk_str *awk_str_new(awk_interp *in, const char *p, size_t n)
     return s;
 }
 
-void awk_str_free(awk_interp *in, awk_str *s) { sk_free(in->a, s); }
+void awk_str_free(awk_interp *in, awk_str *s) { awk_dealloc(in, s, sizeof *s + s->cap + 1); }
 
 int awk_str_set(awk_interp *in, awk_str **slot, const char *p, size_t n)
 {
@@ -377,7 +424,13 @@ static uint64_t hash_bytes(const char *p, size_t n)
         h ^= (unsigned char)p[i];
         h *= 0x100000001b3ULL;
     }
-    return h ^ (h >> 29);
+    /* murmur3's finaliser: FNV's low bits are weak for linear probing */
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 33;
+    return h;
 }
 
 awk_array *awk_array_new(awk_interp *in)
@@ -387,22 +440,20 @@ awk_array *awk_array_new(awk_interp *in)
     return arr;
 }
 
+static void elem_free(awk_interp *in, awk_elem *e)
+{
+    awk_val_free(in, &e->v);
+    awk_dealloc(in, e, sizeof *e + e->klen + 1);
+}
+
 void awk_array_clear(awk_interp *in, awk_array *arr)
 {
     if (!arr) return;
-    for (size_t i = 0; i < arr->nb; i++) {
-        awk_elem *e = arr->b[i];
-        while (e) {
-            awk_elem *nx = e->next;
-            awk_str_unref(in, e->key);
-            awk_val_free(in, &e->v);
-            sk_free_sized(in->a, e, sizeof *e);
-            e = nx;
-        }
-    }
-    sk_free(in->a, arr->b);
-    arr->b = NULL;
-    arr->nb = 0;
+    for (size_t i = 0; i < arr->cap; i++)
+        if (arr->t[i].e) elem_free(in, arr->t[i].e);
+    sk_free(in->a, arr->t);
+    arr->t = NULL;
+    arr->cap = 0;
     arr->count = 0;
 }
 
@@ -415,68 +466,86 @@ void awk_array_free(awk_interp *in, awk_array *arr)
 
 static int grow(awk_interp *in, awk_array *arr)
 {
-    size_t nb = arr->nb ? arr->nb * 2 : 16;
-    awk_elem **b = sk_calloc(in->a, nb, sizeof *b);
-    if (!b) return -1;
-    for (size_t i = 0; i < arr->nb; i++) {
-        awk_elem *e = arr->b[i];
-        while (e) {
-            awk_elem *nx = e->next;
-            size_t j = (size_t)e->hash & (nb - 1);
-            e->next = b[j];
-            b[j] = e;
-            e = nx;
-        }
+    size_t ncap = arr->cap ? arr->cap * 2 : 16;
+    awk_slot *t = sk_calloc(in->a, ncap, sizeof *t);
+    if (!t) return -1;
+    for (size_t i = 0; i < arr->cap; i++) {
+        if (!arr->t[i].e) continue;
+        size_t j = (size_t)arr->t[i].hash & (ncap - 1);
+        while (t[j].e) j = (j + 1) & (ncap - 1);
+        t[j] = arr->t[i];
     }
-    sk_free(in->a, arr->b);
-    arr->b = b;
-    arr->nb = nb;
+    sk_free(in->a, arr->t);
+    arr->t = t;
+    arr->cap = ncap;
     return 0;
+}
+
+static size_t find_slot(const awk_array *arr, uint64_t h, const char *k, size_t n)
+{
+    size_t mask = arr->cap - 1;
+    size_t i = (size_t)h & mask;
+    for (;;) {
+        awk_elem *e = arr->t[i].e;
+        if (!e) return i;
+        if (arr->t[i].hash == h && e->klen == n && !memcmp(e->k, k, n)) return i;
+        i = (i + 1) & mask;
+    }
 }
 
 awk_val *awk_array_get(awk_interp *in, awk_array *arr, const char *k, size_t n, awk_str *keystr,
                        int create)
 {
+    (void)keystr;
     uint64_t h = hash_bytes(k, n);
-    if (arr->nb) {
-        for (awk_elem *e = arr->b[(size_t)h & (arr->nb - 1)]; e; e = e->next)
-            if (e->hash == h && e->key->len == n && !memcmp(e->key->s, k, n)) return &e->v;
+    if (arr->cap) {
+        size_t i = find_slot(arr, h, k, n);
+        if (arr->t[i].e) return &arr->t[i].e->v;
     }
     if (!create) return NULL;
-    if (arr->count >= arr->nb && grow(in, arr)) { out_of_memory(in); return NULL; }
-    awk_elem *e = sk_alloc_sized(in->a, sizeof *e);
+    if ((arr->count + 1) * 4 > arr->cap * 3 && grow(in, arr)) { out_of_memory(in); return NULL; }
+    awk_elem *e = awk_alloc(in, sizeof *e + n + 1);
     if (!e) { out_of_memory(in); return NULL; }
-    e->hash = h;
-    e->key = keystr ? awk_str_ref(keystr) : awk_str_new(in, k, n);
     e->v = awk_uninit();
-    size_t j = (size_t)h & (arr->nb - 1);
-    e->next = arr->b[j];
-    arr->b[j] = e;
+    e->klen = n;
+    if (n) memcpy(e->k, k, n);
+    e->k[n] = 0;
+    size_t i = find_slot(arr, h, k, n);
+    arr->t[i].hash = h;
+    arr->t[i].e = e;
     arr->count++;
     return &e->v;
 }
 
 int awk_array_delete(awk_interp *in, awk_array *arr, const char *k, size_t n)
 {
-    if (!arr->nb) return 0;
+    if (!arr->cap) return 0;
     uint64_t h = hash_bytes(k, n);
-    awk_elem **pp = &arr->b[(size_t)h & (arr->nb - 1)];
-    for (; *pp; pp = &(*pp)->next) {
-        awk_elem *e = *pp;
-        if (e->hash == h && e->key->len == n && !memcmp(e->key->s, k, n)) {
-            *pp = e->next;
-            awk_str_unref(in, e->key);
-            awk_val_free(in, &e->v);
-            sk_free_sized(in->a, e, sizeof *e);
-            arr->count--;
-            return 1;
+    size_t i = find_slot(arr, h, k, n);
+    if (!arr->t[i].e) return 0;
+    elem_free(in, arr->t[i].e);
+    arr->t[i].e = NULL;
+    arr->count--;
+    /* backward-shift deletion keeps probe chains intact */
+    size_t mask = arr->cap - 1;
+    size_t j = i;
+    for (;;) {
+        j = (j + 1) & mask;
+        if (!arr->t[j].e) break;
+        size_t home = (size_t)arr->t[j].hash & mask;
+        /* move j into the hole at i when its home is not in (i, j] (cyclically) */
+        int between = i <= j ? (home > i && home <= j) : (home > i || home <= j);
+        if (!between) {
+            arr->t[i] = arr->t[j];
+            arr->t[j].e = NULL;
+            i = j;
         }
     }
-    return 0;
+    return 1;
 }
 
 typedef struct key_sort {
-    awk_str *k;
+    const awk_elem *e;
     double num;
     int isnum;
 } key_sort;
@@ -486,10 +555,10 @@ static int key_cmp(const void *x, const void *y)
     const key_sort *a = x, *b = y;
     if (a->isnum != b->isnum) return a->isnum ? -1 : 1;
     if (a->isnum && a->num != b->num) return a->num < b->num ? -1 : 1;
-    size_t n = a->k->len < b->k->len ? a->k->len : b->k->len;
-    int r = memcmp(a->k->s, b->k->s, n);
+    size_t n = a->e->klen < b->e->klen ? a->e->klen : b->e->klen;
+    int r = memcmp(a->e->k, b->e->k, n);
     if (r) return r;
-    return a->k->len < b->k->len ? -1 : a->k->len > b->k->len;
+    return a->e->klen < b->e->klen ? -1 : a->e->klen > b->e->klen;
 }
 
 awk_str **awk_array_keys(awk_interp *in, awk_array *arr, size_t *np)
@@ -497,7 +566,7 @@ awk_str **awk_array_keys(awk_interp *in, awk_array *arr, size_t *np)
     *np = 0;
     if (!arr || !arr->count) return NULL;
     key_sort *ks = sk_malloc(in->a, arr->count * sizeof *ks);
-    awk_str **out = sk_malloc(in->a, arr->count * sizeof *out);
+    awk_str **out = sk_calloc(in->a, arr->count, sizeof *out);
     if (!ks || !out) {
         sk_free(in->a, ks);
         sk_free(in->a, out);
@@ -505,15 +574,16 @@ awk_str **awk_array_keys(awk_interp *in, awk_array *arr, size_t *np)
         return NULL;
     }
     size_t n = 0;
-    for (size_t i = 0; i < arr->nb; i++)
-        for (awk_elem *e = arr->b[i]; e; e = e->next) {
-            ks[n].k = e->key;
-            ks[n].isnum = awk_looks_numeric(e->key->s, e->key->len, &ks[n].num);
-            if (ks[n].isnum && isnan(ks[n].num)) ks[n].isnum = 0;
-            n++;
-        }
+    for (size_t i = 0; i < arr->cap; i++) {
+        awk_elem *e = arr->t[i].e;
+        if (!e) continue;
+        ks[n].e = e;
+        ks[n].isnum = awk_looks_numeric(e->k, e->klen, &ks[n].num);
+        if (ks[n].isnum && isnan(ks[n].num)) ks[n].isnum = 0;
+        n++;
+    }
     qsort(ks, n, sizeof *ks, key_cmp);
-    for (size_t i = 0; i < n; i++) out[i] = awk_str_ref(ks[i].k);
+    for (size_t i = 0; i < n; i++) out[i] = awk_str_new(in, ks[i].e->k, ks[i].e->klen);
     sk_free(in->a, ks);
     *np = n;
     return out;
