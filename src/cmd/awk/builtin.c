@@ -193,6 +193,7 @@ static awk_val case_map(awk_interp *in, awk_node *n, int upper)
         utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s->s + i, (utf8proc_ssize_t)(s->len - i), &cp);
         if (k <= 0) { sk_buf_putc(&b, c); i++; continue; }
         utf8proc_int32_t m = upper ? utf8proc_toupper(cp) : utf8proc_tolower(cp);
+        if (cp == 0xDF) m = cp;   /* no single-character uppercase ß (as glibc) */
         utf8proc_uint8_t enc[4];
         utf8proc_ssize_t el = utf8proc_encode_char(m, enc);
         sk_buf_put(&b, enc, (size_t)el);

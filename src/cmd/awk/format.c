@@ -162,6 +162,7 @@ int awk_format(awk_interp *in, sk_buf *out, const char *fmt, size_t fmtlen, awk_
             break;
         }
         char conv = fmt[i++];
+        if (conv == '%') { sk_buf_putc(out, '%'); continue; }
         if (!strchr("cdiouxXeEfFgGaAs", conv)) {
             /* not a conversion: copied as it stands */
             sk_buf_put(out, fmt + spec_start, i - spec_start);
@@ -188,9 +189,11 @@ int awk_format(awk_interp *in, sk_buf *out, const char *fmt, size_t fmtlen, awk_
                 n = utf8_encode(cp, buf);
             } else {
                 awk_str *s = awk_to_str(in, v);
-                n = s->len ? awk_char_off(s->s, s->len, 1) : 0;
+                /* gawk prints a NUL for an empty string */
+                n = s->len ? awk_char_off(s->s, s->len, 1) : 1;
                 if (n > sizeof buf) n = 1;
-                memcpy(buf, s->s, n);
+                if (s->len) memcpy(buf, s->s, n);
+                else buf[0] = 0;
                 awk_str_unref(in, s);
             }
             put_padded(out, buf, n, n ? 1 : 0, (long)width, left, 0);

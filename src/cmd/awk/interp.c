@@ -326,15 +326,15 @@ static double arith(awk_interp *in, int op, double x, double y)
 /* x = x a b ...: append to x's string in place when nothing else holds it,
  * so building a string in a loop is linear, not quadratic.  Returns 1 when
  * handled (result in *res). */
-static int try_append(awk_interp *in, awk_node *n, awk_val *res)
+__attribute__((noinline)) static int try_append(awk_interp *in, awk_node *n, awk_val *res)
 {
     awk_node *lhs = n->a;
     if (n->sub != AS_SET || n->b->op != N_CONCAT || (lhs->op != N_GVAR && lhs->op != N_LVAR)) return 0;
     if (lhs->op == N_GVAR && lhs->u.slot < G_NSPECIAL) return 0;
-    awk_node *ops[32];
+    awk_node *ops[16];
     int k = 0;
     awk_node *m = n->b;
-    while (m->op == N_CONCAT && k < 31) {
+    while (m->op == N_CONCAT && k < 15) {
         ops[k++] = m->b;
         m = m->a;
     }
@@ -343,7 +343,7 @@ static int try_append(awk_interp *in, awk_node *n, awk_val *res)
     if (c->kind != CELL_SCALAR || c->v.t == AV_NUM || c->v.t == AV_UNINIT || !c->v.s || c->v.s->refs != 1)
         return 0;
     /* evaluate the rest (left to right), then append if x is still unshared */
-    awk_str *parts[32];
+    awk_str *parts[16];
     size_t add = 0;
     int got = 0;
     for (int i = k - 1; i >= 0; i--) {
@@ -407,7 +407,7 @@ static int try_append(awk_interp *in, awk_node *n, awk_val *res)
     return 1;
 }
 
-static awk_val eval_assign(awk_interp *in, awk_node *n)
+__attribute__((noinline)) static awk_val eval_assign(awk_interp *in, awk_node *n)
 {
     awk_val quick;
     if (try_append(in, n, &quick)) return quick;
@@ -433,7 +433,7 @@ static awk_val eval_assign(awk_interp *in, awk_node *n)
     return res;
 }
 
-static awk_val eval_incdec(awk_interp *in, awk_node *n)
+__attribute__((noinline)) static awk_val eval_incdec(awk_interp *in, awk_node *n)
 {
     lvref lv;
     if (lv_prepare(in, n->a, &lv)) return awk_uninit();
@@ -457,30 +457,34 @@ static void free_frame(awk_interp *in, awk_cell *f, int n)
     }
 }
 
-static awk_val call_user(awk_interp *in, awk_node *n)
+static awk_node *arg_at(awk_node *a, int i)
+{
+    while (a && i-- > 0) a = a->next;
+    return a;
+}
+
+__attribute__((noinline)) static awk_val call_user(awk_interp *in, awk_node *n)
 {
     awk_func *f = &in->prog.funcs[n->u.slot];
     if (!f->defined) {
         awk_fatal(in, "function `%s' not defined", f->name);
         return awk_uninit();
     }
-    if (n->nargs > f->nparams) {
-        awk_fatal(in, "function `%s' called with more arguments than declared", f->name);
-        return awk_uninit();
+    if (n->nargs > f->nparams && !n->d) {
+        awk_warning(in, "function `%s' called with more arguments than declared", f->name);
+        n->d = n;   /* warned once for this call */
     }
     if (in->depth >= in->max_depth || sk_stack_low(in->stack_limit)) {
         awk_fatal(in, "function call nesting too deep (in `%s')", f->name);
         return awk_uninit();
     }
-    awk_cell small[8];
-    awk_cell *frame = small;
+    /* frames live in the pool, not on the C stack: deep recursion costs
+     * only the evaluator's own frames there */
     int np = f->nparams;
-    if (np > 8) {
-        frame = sk_calloc(in->a, (size_t)np, sizeof *frame);
-        if (!frame) { awk_fatal(in, "out of memory"); return awk_uninit(); }
-    } else {
-        memset(small, 0, sizeof small);
-    }
+    size_t fbytes = (size_t)(np ? np : 1) * sizeof(awk_cell);
+    awk_cell *frame = awk_alloc(in, fbytes);
+    if (!frame) { awk_fatal(in, "out of memory"); return awk_uninit(); }
+    memset(frame, 0, fbytes);
     int i = 0;
     for (awk_node *a = n->a; a && i < np; a = a->next, i++) {
         awk_cell *dst = &frame[i];
@@ -502,11 +506,20 @@ static awk_val call_user(awk_interp *in, awk_node *n)
         if (in->unwind) {
             awk_val_free(in, &v);
             free_frame(in, frame, i);
-            if (frame != small) sk_free(in->a, frame);
+            awk_dealloc(in, frame, fbytes);
             return awk_uninit();
         }
         dst->kind = CELL_SCALAR;
         dst->v = v;
+    }
+    for (awk_node *a = arg_at(n->a, np); a && !in->unwind; a = a->next) {
+        awk_val v = awk_eval(in, a);   /* extra arguments: evaluated, ignored */
+        awk_val_free(in, &v);
+    }
+    if (in->unwind) {
+        free_frame(in, frame, np);
+        awk_dealloc(in, frame, fbytes);
+        return awk_uninit();
     }
     awk_cell *save_frame = in->frame;
     awk_func *save_fn = in->fn;
@@ -526,13 +539,13 @@ static awk_val call_user(awk_interp *in, awk_node *n)
         in->unwind = UW_NONE;
     }
     free_frame(in, frame, np);
-    if (frame != small) sk_free(in->a, frame);
+    awk_dealloc(in, frame, fbytes);
     return res;
 }
 
 /* ---- getline --------------------------------------------------------------------------- */
 
-static awk_val eval_getline(awk_interp *in, awk_node *n)
+__attribute__((noinline)) static awk_val eval_getline(awk_interp *in, awk_node *n)
 {
     if (n->sub == GL_PLAIN) {
         if (n->a) {
@@ -572,18 +585,18 @@ static awk_val eval_getline(awk_interp *in, awk_node *n)
 
 /* ---- expressions -------------------------------------------------------------------------- */
 
-static awk_val eval_concat(awk_interp *in, awk_node *n)
+__attribute__((noinline)) static awk_val eval_concat(awk_interp *in, awk_node *n)
 {
     /* flatten the left spine: a b c d is ((a b) c) d */
-    awk_node *ops[32];
+    awk_node *ops[16];
     int k = 0;
     awk_node *m = n;
-    while (m->op == N_CONCAT && k < 31) {
+    while (m->op == N_CONCAT && k < 15) {
         ops[k++] = m->b;
         m = m->a;
     }
     ops[k++] = m;
-    awk_str *parts[32];
+    awk_str *parts[16];
     size_t total = 0;
     int got = 0;
     for (int i = k - 1; i >= 0; i--) {
@@ -611,7 +624,7 @@ static awk_val eval_concat(awk_interp *in, awk_node *n)
     return res;
 }
 
-static awk_val eval_match(awk_interp *in, awk_node *n)
+__attribute__((noinline)) static awk_val eval_match(awk_interp *in, awk_node *n)
 {
     awk_val v = awk_eval(in, n->a);
     if (in->unwind) { awk_val_free(in, &v); return awk_uninit(); }
@@ -625,7 +638,7 @@ static awk_val eval_match(awk_interp *in, awk_node *n)
     return awk_num(n->op == N_MATCH ? r : !r);
 }
 
-static awk_val eval_field(awk_interp *in, awk_node *n)
+__attribute__((noinline)) static awk_val eval_field(awk_interp *in, awk_node *n)
 {
     double d;
     if (n->a->op == N_NUM) {
@@ -644,6 +657,51 @@ static awk_val eval_field(awk_interp *in, awk_node *n)
     if (i == 0) return awk_val_copy(awk_record(in));
     awk_val *f = awk_field_ref(in, i, 0);
     return f ? awk_val_copy(f) : awk_uninit();
+}
+
+__attribute__((noinline)) static awk_val eval_index(awk_interp *in, awk_node *n)
+{
+    awk_array *arr = awk_node_array(in, n->a);
+    if (!arr) return awk_uninit();
+    awk_key k;
+    awk_subscript(in, n->b, n->nargs, &k);
+    awk_val res = awk_uninit();
+    if (!in->unwind) {
+        awk_val *v = awk_array_get(in, arr, k.p, k.n, k.s, 1);
+        if (v) res = awk_val_copy(v);
+    }
+    awk_key_done(in, &k);
+    return res;
+}
+
+__attribute__((noinline)) static awk_val eval_in(awk_interp *in, awk_node *n)
+{
+    awk_array *arr = awk_node_array(in, n->b);
+    if (!arr) return awk_uninit();
+    awk_key k;
+    awk_subscript(in, n->a, n->nargs, &k);
+    int found = !in->unwind && awk_array_get(in, arr, k.p, k.n, NULL, 0) != NULL;
+    awk_key_done(in, &k);
+    return awk_num(found);
+}
+
+__attribute__((noinline)) static awk_val eval_compare(awk_interp *in, awk_node *n)
+{
+    awk_val a = awk_eval(in, n->a);
+    awk_val b = awk_eval(in, n->b);
+    int r = awk_compare(in, &a, &b);
+    awk_val_free(in, &a);
+    awk_val_free(in, &b);
+    int t;
+    switch (n->op) {
+    case N_LT: t = r < 0; break;
+    case N_LE: t = r <= 0; break;
+    case N_GT: t = r > 0; break;
+    case N_GE: t = r >= 0; break;
+    case N_EQ: t = r == 0; break;
+    default: t = r != 0; break;
+    }
+    return awk_num(t);
 }
 
 awk_val awk_eval(awk_interp *in, awk_node *n)
@@ -682,19 +740,7 @@ awk_val awk_eval(awk_interp *in, awk_node *n)
         return awk_uninit();
     }
     case N_FIELD: return eval_field(in, n);
-    case N_INDEX: {
-        awk_array *arr = awk_node_array(in, n->a);
-        if (!arr) return awk_uninit();
-        awk_key k;
-        awk_subscript(in, n->b, n->nargs, &k);
-        awk_val res = awk_uninit();
-        if (!in->unwind) {
-            awk_val *v = awk_array_get(in, arr, k.p, k.n, k.s, 1);
-            if (v) res = awk_val_copy(v);
-        }
-        awk_key_done(in, &k);
-        return res;
-    }
+    case N_INDEX: return eval_index(in, n);
     case N_GROUP:
         if (n->nargs == 1) return awk_eval(in, n->a);
         awk_fatal(in, "a parenthesised list is only valid before `in' or as print arguments");
@@ -719,34 +765,10 @@ awk_val awk_eval(awk_interp *in, awk_node *n)
         awk_val_free(in, &d);
         return awk_num(b);
     }
-    case N_IN: {
-        awk_array *arr = awk_node_array(in, n->b);
-        if (!arr) return awk_uninit();
-        awk_key k;
-        awk_subscript(in, n->a, n->nargs, &k);
-        int found = !in->unwind && awk_array_get(in, arr, k.p, k.n, NULL, 0) != NULL;
-        awk_key_done(in, &k);
-        return awk_num(found);
-    }
+    case N_IN: return eval_in(in, n);
     case N_MATCH:
     case N_NOMATCH: return eval_match(in, n);
-    case N_LT: case N_LE: case N_GT: case N_GE: case N_EQ: case N_NE: {
-        awk_val a = awk_eval(in, n->a);
-        awk_val b = awk_eval(in, n->b);
-        int r = awk_compare(in, &a, &b);
-        awk_val_free(in, &a);
-        awk_val_free(in, &b);
-        int t;
-        switch (n->op) {
-        case N_LT: t = r < 0; break;
-        case N_LE: t = r <= 0; break;
-        case N_GT: t = r > 0; break;
-        case N_GE: t = r >= 0; break;
-        case N_EQ: t = r == 0; break;
-        default: t = r != 0; break;
-        }
-        return awk_num(t);
-    }
+    case N_LT: case N_LE: case N_GT: case N_GE: case N_EQ: case N_NE: return eval_compare(in, n);
     case N_CONCAT: return eval_concat(in, n);
     case N_ADD: case N_SUB: case N_MUL: case N_DIV: case N_MOD: case N_POW: {
         awk_val a = awk_eval(in, n->a);
@@ -816,7 +838,7 @@ static void emit(awk_interp *in, awk_node *n, size_t start)
     in->tmp.len = start;
 }
 
-static void exec_print(awk_interp *in, awk_node *n)
+__attribute__((noinline)) static void exec_print(awk_interp *in, awk_node *n)
 {
     size_t start = in->tmp.len;
     if (n->nargs == 0) {
@@ -854,7 +876,7 @@ static void exec_print(awk_interp *in, awk_node *n)
     emit(in, n, start);
 }
 
-static void exec_printf(awk_interp *in, awk_node *n)
+__attribute__((noinline)) static void exec_printf(awk_interp *in, awk_node *n)
 {
     awk_val small[16];
     awk_val *args = small;
@@ -899,7 +921,7 @@ static int cond_true(awk_interp *in, awk_node *c)
     return !in->unwind && b;
 }
 
-static void exec_forin(awk_interp *in, awk_node *n)
+__attribute__((noinline)) static void exec_forin(awk_interp *in, awk_node *n)
 {
     awk_array *arr = awk_node_array(in, n->b);
     if (!arr) return;
@@ -914,6 +936,20 @@ static void exec_forin(awk_interp *in, awk_node *n)
     }
     for (size_t j = 0; j < nk; j++) awk_str_unref(in, keys[j]);
     sk_free(in->a, keys);
+}
+
+__attribute__((noinline)) static void exec_delete(awk_interp *in, awk_node *n)
+{
+    awk_array *arr = awk_node_array(in, n->a);
+    if (!arr) return;
+    if (!n->b) {
+        awk_array_clear(in, arr);
+        return;
+    }
+    awk_key k;
+    awk_subscript(in, n->b, n->nargs, &k);
+    if (!in->unwind) awk_array_delete(in, arr, k.p, k.n);
+    awk_key_done(in, &k);
 }
 
 int awk_exec(awk_interp *in, awk_node *n)
@@ -964,10 +1000,7 @@ int awk_exec(awk_interp *in, awk_node *n)
     case S_FORIN: exec_forin(in, n); break;
     case S_BREAK: in->unwind = UW_BREAK; break;
     case S_CONTINUE: in->unwind = UW_CONTINUE; break;
-    case S_NEXT:
-        if (in->in_end || in->in_function < 0) { awk_fatal(in, "`next' cannot be called from an END rule"); break; }
-        in->unwind = UW_NEXT;
-        break;
+    case S_NEXT: in->unwind = UW_NEXT; break;
     case S_NEXTFILE: in->unwind = UW_NEXTFILE; break;
     case S_EXIT:
         if (n->a) {
@@ -988,19 +1021,7 @@ int awk_exec(awk_interp *in, awk_node *n)
         in->unwind = UW_RETURN;
         break;
     }
-    case S_DELETE: {
-        awk_array *arr = awk_node_array(in, n->a);
-        if (!arr) break;
-        if (!n->b) {
-            awk_array_clear(in, arr);
-            break;
-        }
-        awk_key k;
-        awk_subscript(in, n->b, n->nargs, &k);
-        if (!in->unwind) awk_array_delete(in, arr, k.p, k.n);
-        awk_key_done(in, &k);
-        break;
-    }
+    case S_DELETE: exec_delete(in, n); break;
     default:
         awk_fatal(in, "internal error: bad statement node %d", n->op);
         break;
@@ -1015,6 +1036,11 @@ static int run_rules(awk_interp *in, int kind)
     for (awk_rule *r = in->prog.rules; r; r = r->next) {
         if (r->kind != kind) continue;
         awk_exec(in, r->action);
+        if (in->unwind == UW_NEXT || in->unwind == UW_NEXTFILE) {
+            const char *what = in->unwind == UW_NEXT ? "next" : "nextfile";
+            in->unwind = UW_NONE;
+            awk_fatal(in, "`%s' cannot be called from a `%s' rule", what, kind == R_BEGIN ? "BEGIN" : "END");
+        }
         if (in->unwind) return in->unwind;
     }
     return 0;

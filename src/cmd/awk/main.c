@@ -174,7 +174,7 @@ static int parse_options(sk_cmd *c, int argc, char **argv, awk_opts *o, int *st)
             sk_out_flush(&c->out);
             sk_out_printf(&c->err, "%s: unrecognized option '%s'\n", c->name, a);
             usage(c, &c->err);
-            *st = 2;
+            *st = 1;
             return -1;
         }
         for (int k = 1; a[k]; k++) {
@@ -203,13 +203,13 @@ static int parse_options(sk_cmd *c, int argc, char **argv, awk_opts *o, int *st)
             sk_out_flush(&c->out);
             sk_out_printf(&c->err, "%s: invalid option -- '%c'\n", c->name, ch);
             usage(c, &c->err);
-            *st = 2;
+            *st = 1;
             return -1;
         missing_short:
             sk_out_flush(&c->out);
-            sk_out_printf(&c->err, "%s: option requires an argument -- '%c'\n", c->name, ch);
+            sk_out_printf(&c->err, "%s: option requires an argument -- %c\n", c->name, ch);
             usage(c, &c->err);
-            *st = 2;
+            *st = 1;
             return -1;
         }
     }
@@ -218,7 +218,7 @@ missing:
     sk_out_flush(&c->out);
     sk_out_printf(&c->err, "%s: option '%s' requires an argument\n", c->name, argv[i]);
     usage(c, &c->err);
-    *st = 2;
+    *st = 1;
     return -1;
 }
 
@@ -321,7 +321,8 @@ int cmd_awk(sk_cmd *c, int argc, char **argv)
     in->empty->s[0] = 0;
     in->zero = awk_uninit();
     in->retval = awk_uninit();
-    awk_srand(in, 0);
+    in->seed = 1;   /* gawk's initial seed */
+    awk_srand(in, 1);
 
     for (int i = 0; i < G_NSPECIAL; i++)
         if (awk_global_slot(in, special_names[i], 1) != i) { status = cmd_error(c, "out of memory"); goto done; }

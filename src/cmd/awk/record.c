@@ -31,7 +31,7 @@ int awk_splitter_build(awk_interp *in, awk_splitter *sp, awk_str *fs, int paragr
         return 0;
     }
     int icase = in->g[G_IGNORECASE].kind == CELL_SCALAR && awk_to_bool(in, &in->g[G_IGNORECASE].v);
-    if (fs->len == 1 && fs->s[0] != '\\' && !paragraph && !icase) {
+    if (fs->len == 1 && fs->s[0] != '\\' && !paragraph) {
         sp->kind = SP_CHAR;
         sp->ch = fs->s[0];
         return 0;
@@ -50,7 +50,8 @@ int awk_splitter_build(awk_interp *in, awk_splitter *sp, awk_str *fs, int paragr
         sk_buf_puts(&pat, "|\n");
     }
     char msg[160];
-    int r = awk_re_compile(in, pat.p ? pat.p : "", pat.len, icase, &sp->re, msg, sizeof msg);
+    /* a single character is matched exactly, even with IGNORECASE */
+    int r = awk_re_compile(in, pat.p ? pat.p : "", pat.len, fs->len == 1 ? 0 : icase, &sp->re, msg, sizeof msg);
     sk_buf_free(&pat);
     if (r) {
         awk_fatal(in, "invalid regexp: %s: /%s/", msg, fs->s);

@@ -20,6 +20,11 @@
 
 struct awk_re {
     pcre2_code *code;
+    pcre2_code *dfa;         /* alternations: the same pattern for the DFA matcher
+                                (which cannot take invalid UTF-8: subjects are
+                                checked first) */
+    const char *valid_p;     /* the last subject found to be valid UTF-8 */
+    size_t valid_n;
     pcre2_match_data *md;
     pcre2_match_context *mctx;
     int ngroups;
@@ -262,6 +267,10 @@ int awk_re_compile(awk_interp *in, const char *pat, size_t len, int icase, awk_r
         code = pcre2_compile((PCRE2_SPTR)(o.p ? o.p : ""), o.len,
                              (opts & ~(PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_NO_UTF_CHECK)), &ec, &eo, cc);
     }
+    pcre2_code *dfa = NULL;
+    if (code && has_alt)
+        dfa = pcre2_compile((PCRE2_SPTR)(o.p ? o.p : ""), o.len, opts & ~(PCRE2_MATCH_INVALID_UTF | PCRE2_NO_UTF_CHECK),
+                            &ec, &eo, cc);
     pcre2_compile_context_free(cc);
     sk_buf_free(&o);
     if (!code) {
@@ -276,6 +285,7 @@ int awk_re_compile(awk_interp *in, const char *pat, size_t len, int icase, awk_r
     pcre2_match_context *mc = pcre2_match_context_create(g);
     pcre2_general_context_free(g);
     if (!re || !md || !mc) {
+        pcre2_code_free(dfa);
         sk_free(in->a, re);
         pcre2_match_data_free(md);
         pcre2_match_context_free(mc);
@@ -289,6 +299,7 @@ int awk_re_compile(awk_interp *in, const char *pat, size_t len, int icase, awk_r
     uint32_t cap = 0;
     pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, &cap);
     re->code = code;
+    re->dfa = dfa;
     re->md = md;
     re->mctx = mc;
     re->ngroups = (int)cap;
@@ -303,6 +314,7 @@ void awk_re_free(awk_interp *in, awk_re *re)
     pcre2_match_data_free(re->md);
     pcre2_match_context_free(re->mctx);
     pcre2_code_free(re->code);
+    pcre2_code_free(re->dfa);
     sk_free(in->a, re);
 }
 
@@ -321,17 +333,42 @@ int awk_re_exec(awk_interp *in, awk_re *re, const char *s, size_t len, size_t st
                 size_t *ov, int nov)
 {
     uint32_t opts = notbol ? PCRE2_NOTBOL : 0;
-    if (re->has_alt && nov <= 1) {
-        int ws[200];
-        int rc = pcre2_dfa_match(re->code, (PCRE2_SPTR)s, len, start, opts, re->md, re->mctx, ws,
-                                 sizeof ws / sizeof ws[0]);
-        if (rc == PCRE2_ERROR_NOMATCH) return 0;
-        if (rc >= 0) {
-            PCRE2_SIZE *o = pcre2_get_ovector_pointer(re->md);
-            if (nov >= 1) { ov[0] = o[0]; ov[1] = o[1]; }
-            return 1;
+    if (re->dfa && nov <= 1) {
+        int valid = s == re->valid_p && len == re->valid_n;
+        if (!valid) {
+            /* one UTF-8 check per subject (gsub calls us repeatedly on it) */
+            int32_t cp;
+            size_t i = 0;
+            valid = 1;
+            while (i < len) {
+                unsigned char c = (unsigned char)s[i];
+                if (c < 0x80) { i++; continue; }
+                size_t k = c >= 0xC2 && c < 0xE0 ? 2 : c >= 0xE0 && c < 0xF0 ? 3 : c >= 0xF0 && c < 0xF5 ? 4 : 0;
+                if (!k || i + k > len) { valid = 0; break; }
+                cp = c & (0x7F >> k);
+                for (size_t j = 1; j < k; j++) {
+                    unsigned char d = (unsigned char)s[i + j];
+                    if ((d & 0xC0) != 0x80) { valid = 0; break; }
+                    cp = (cp << 6) | (d & 0x3F);
+                }
+                if (!valid || (k == 3 && (cp < 0x800 || (cp >= 0xD800 && cp < 0xE000))) ||
+                    (k == 4 && (cp < 0x10000 || cp > 0x10FFFF))) { valid = 0; break; }
+                i += k;
+            }
+            if (valid) { re->valid_p = s; re->valid_n = len; }
         }
-        if (rc != PCRE2_ERROR_DFA_WSSIZE && rc != PCRE2_ERROR_DFA_RECURSE) return limit_error(in, rc);
+        if (valid) {
+            int ws[200];
+            int rc = pcre2_dfa_match(re->dfa, (PCRE2_SPTR)s, len, start, opts | PCRE2_NO_UTF_CHECK, re->md,
+                                     re->mctx, ws, sizeof ws / sizeof ws[0]);
+            if (rc == PCRE2_ERROR_NOMATCH) return 0;
+            if (rc >= 0) {
+                PCRE2_SIZE *o = pcre2_get_ovector_pointer(re->md);
+                if (nov >= 1) { ov[0] = o[0]; ov[1] = o[1]; }
+                return 1;
+            }
+            if (rc != PCRE2_ERROR_DFA_WSSIZE && rc != PCRE2_ERROR_DFA_RECURSE) return limit_error(in, rc);
+        }
         /* fall back to the backtracking matcher */
     }
     int rc = pcre2_match(re->code, (PCRE2_SPTR)s, len, start, opts, re->md, re->mctx);
