@@ -530,3 +530,174 @@ TEST(cmd_awk_gawk_syntax)
     CMD_EXPECT(&t, cmd_awk, "", "éA 2\n", "awk", "BEGIN { x = sprintf(\"%c%c\", 0xe9, 0x41); print x, length(x) }");
     cmdtest_free(&t);
 }
+
+/* ---- options, sources, operands -------------------------------------------- */
+
+TEST(cmd_awk_options)
+{
+    cmdtest t;
+    CHECK_INT(cmdtest_init(&t), 0);
+    cmdtest_file(&t, "prog.awk", "# a program file\n{ n += $1 }\nEND { print \"sum\", n }\n");
+    CMD_EXPECT(&t, cmd_awk, "1\n2\n", "sum 3\n", "awk", "-f", "prog.awk");
+    CMD_EXPECT(&t, cmd_awk, "1\n2\n", "sum 3\n", "awk", "--file=prog.awk");
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "-f", "missing.awk");
+    CHECK_INT(t.status, 2);
+    CHECK_STR(sk_buf_cstr(&t.err), "awk: fatal: can't open source file `missing.awk' for reading: No such file or directory\n");
+    CMD_EXPECT(&t, cmd_awk, NULL, "a\tb\n", "awk", "-v", "x=a\\tb", "BEGIN { print x }");
+    CMD_EXPECT(&t, cmd_awk, NULL, "7\n", "awk", "-vn=5", "BEGIN { print n + 2 }");
+    CMD_EXPECT(&t, cmd_awk, NULL, "1\n", "awk", "-v", "n=10", "BEGIN { print (n > 9) }");   /* strnum */
+    CMD_EXPECT(&t, cmd_awk, "a:b\n", "b\n", "awk", "-F", ":", "{ print $2 }");
+    CMD_EXPECT(&t, cmd_awk, "a\tb c\n", "b c\n", "awk", "-F\\t", "{ print $2 }");
+    CMD_EXPECT(&t, cmd_awk, "x\n", "1 x\n", "awk", "-e", "{ print NR, $0 }");
+    CMD_EXPECT(&t, cmd_awk, "x\n", "x\n", "awk", "--", "{ print }");
+    /* operands: files, var=value assignments between them, "-" for stdin */
+    cmdtest_file(&t, "f1", "one\n");
+    CMD_EXPECT(&t, cmd_awk, "in\n", "A one\nB in\n", "awk", "{ print v, $0 }", "v=A", "f1", "v=B", "-");
+    CMD_EXPECT(&t, cmd_awk, "in\n", "in\n", "awk", "{ print }", "v=1");   /* only assignments: stdin */
+    CMD_EXPECT(&t, cmd_awk, NULL, "3 awk x y\n", "awk", "BEGIN { print ARGC, ARGV[0], ARGV[1], ARGV[2] }", "x", "y");
+    CMD_EXPECT(&t, cmd_awk, "in\n", "in\n", "awk", "BEGIN { ARGV[1] = \"\" } { print }", "nosuchfile");
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "{ print }", "nosuchfile");
+    CHECK_INT(t.status, 2);
+    CHECK_STR(sk_buf_cstr(&t.err), "awk: fatal: cannot open file `nosuchfile' for reading: No such file or directory\n");
+    /* usage errors */
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk");
+    CHECK_INT(t.status, 1);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "-f");
+    CHECK_INT(t.status, 1);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "-v", "novalue", "BEGIN{}");
+    CHECK_INT(t.status, 2);
+    cmdtest_free(&t);
+}
+
+TEST(cmd_awk_errors)
+{
+    cmdtest t;
+    CHECK_INT(cmdtest_init(&t), 0);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { x = }");
+    CHECK_INT(t.status, 1);
+    CHECK_STR(sk_buf_cstr(&t.err), "awk: cmd. line:1: BEGIN { x = }\nawk: cmd. line:1:             ^ syntax error\n");
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { print \"abc }");
+    CHECK_INT(t.status, 1);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { x = 0; print 1 / x }");
+    CHECK_INT(t.status, 2);
+    CHECK_STR(sk_buf_cstr(&t.err), "awk: cmd. line:1: fatal: division by zero attempted\n");
+    CMD_EXPECT(&t, cmd_awk, "a\n", "", "awk", "{ x = 0; print 1 % x }");
+    CHECK_STR(sk_buf_cstr(&t.err), "awk: cmd. line:1: (FILENAME=- FNR=1) fatal: division by zero attempted in `%'\n");
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { x[1] = 1; print x }");
+    CHECK_INT(t.status, 2);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { x = 1; x[1] = 1 }");
+    CHECK_INT(t.status, 2);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { f() }");
+    CHECK_STR(sk_buf_cstr(&t.err), "awk: cmd. line:1: fatal: function `f' not defined\n");
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { if (\"a\" ~ \"(\") print }");
+    CHECK_INT(t.status, 2);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { printf \"%d %d\\n\", 1 }");
+    CHECK_INT(t.status, 2);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { next }");
+    CHECK_INT(t.status, 1);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "function f() { next } BEGIN { f() }");
+    CHECK_INT(t.status, 2);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { print > \"/nodir/x\" }");
+    CHECK_STR(sk_buf_cstr(&t.err), "awk: cmd. line:1: fatal: can't redirect to `/nodir/x' (No such file or directory)\n");
+    CMD_EXPECT(&t, cmd_awk, NULL, "-1\n", "awk", "BEGIN { print (getline x < \"/nodir/x\") }");
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { print $-1 }");
+    CHECK_INT(t.status, 2);
+    /* exit statuses */
+    CMD_EXPECT(&t, cmd_awk, "a\n", "end\n", "awk", "{ exit 3 } END { print \"end\" }");
+    CHECK_INT(t.status, 3);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { exit 3 } END { exit }");
+    CHECK_INT(t.status, 3);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { exit -1 }");
+    CHECK_INT(t.status, 255);
+    cmdtest_free(&t);
+}
+
+/* ---- things without a shell: system(), pipes --------------------------------- */
+
+TEST(cmd_awk_no_shell)
+{
+    cmdtest t;
+    CHECK_INT(cmdtest_init(&t), 0);
+    CMD_EXPECT(&t, cmd_awk, NULL, "127\n", "awk", "BEGIN { print system(\"true\") }");
+    CHECK_STR(sk_buf_cstr(&t.err), "awk: cannot run `true': no shell to run commands\n");
+    CMD_EXPECT(&t, cmd_awk, NULL, "-1\n", "awk", "BEGIN { print (\"date\" | getline) }");
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { print \"x\" |& \"cat\" }");
+    CHECK_INT(t.status, 2);
+    cmdtest_free(&t);
+}
+
+/* ---- limits: timeouts, memory, recursion, nesting ---------------------------- */
+
+TEST(cmd_awk_limits)
+{
+    cmdtest t;
+    CHECK_INT(cmdtest_init(&t), 0);
+    /* an endless loop ends when the run is aborted (timeout, cancel) */
+    t.abort = 1;
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { while (1) { } }");
+    CHECK(t.status != 0);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { for (;;) x++ }");
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { do ; while (1) }");
+    CMD_EXPECT(&t, cmd_awk, "a\n", "", "awk", "{ while (1) n++ }");
+    t.abort = 0;
+    /* endless recursion is an error, not a crash */
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "function f(n) { return f(n + 1) } BEGIN { f(1) }");
+    CHECK_INT(t.status, 2);
+    CHECK(strstr(sk_buf_cstr(&t.err), "function call nesting too deep") != NULL);
+    /* moderate recursion works (sanitizer builds have much bigger frames) */
+#ifdef SK_SANITIZE
+    CMD_EXPECT(&t, cmd_awk, NULL, "465\n", "awk", "function s(n) { return n ? n + s(n - 1) : 0 } BEGIN { print s(30) }");
+#else
+    CMD_EXPECT(&t, cmd_awk, NULL, "5050\n", "awk", "function s(n) { return n ? n + s(n - 1) : 0 } BEGIN { print s(100) }");
+#endif
+    /* deep nesting in the program text is refused */
+    {
+        char prog[4200];
+        size_t k = 0;
+        k += (size_t)snprintf(prog, sizeof prog, "BEGIN { x = ");
+        for (int i = 0; i < 2000; i++) prog[k++] = '(';
+        prog[k++] = '1';
+        for (int i = 0; i < 2000; i++) prog[k++] = ')';
+        k += (size_t)snprintf(prog + k, sizeof prog - k, " }");
+        cmdtest_run(&t, cmd_awk, NULL, (const char *[]){ "awk", prog, NULL });
+        CHECK_INT(t.status, 1);
+        CHECK(strstr(sk_buf_cstr(&t.err), "program nested too deeply") != NULL);
+    }
+    /* memory: doubling a string hits max_memory and ends with an error */
+    size_t before = t.a.used;
+    t.a.limit = before + (8u << 20);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { s = \"x\"; while (1) s = s s }");
+    CHECK_INT(t.status, 2);
+    CHECK(strstr(sk_buf_cstr(&t.err), "out of memory") != NULL);
+    t.a.limit = 0;
+    t.a.hit = 0;
+    cmdtest_free(&t);
+}
+
+/* Everything a run allocates is given back. */
+TEST(cmd_awk_no_leaks)
+{
+    cmdtest t;
+    CHECK_INT(cmdtest_init(&t), 0);
+    const char *prog =
+        "function f(a, k,  loc) { loc[k] = k; a[k] = length(loc) } "
+        "{ for (i = 1; i <= NF; i++) { w[$i]++; f(arr, $i) } s = s $0; gsub(/a/, \"b\", s) } "
+        "END { n = split(s, parts, /b+/); for (k in w) c += w[k]; print c, n, length(arr); "
+        "print substr(s, 2, 3) > \"/tmp/leak.txt\"; close(\"/tmp/leak.txt\"); "
+        "while ((getline l < \"/tmp/leak.txt\") > 0) print l; x = sprintf(\"%5.2f\", 3.14159); print x }";
+    cmdtest_run(&t, cmd_awk, "a b a\nc a d\n", (const char *[]){ "awk", prog, NULL });
+    CHECK_STR(sk_buf_cstr(&t.out), "6 5 4\n b \n 3.14\n");
+    size_t used = t.a.used;
+    cmdtest_run(&t, cmd_awk, "a b a\nc a d\n", (const char *[]){ "awk", prog, NULL });
+    CHECK_INT(t.a.used, used);
+    /* (the first error run grows the captured stderr buffer) */
+    cmdtest_run(&t, cmd_awk, NULL, (const char *[]){ "awk", "BEGIN { x = }", NULL });
+    used = t.a.used;
+    cmdtest_run(&t, cmd_awk, NULL, (const char *[]){ "awk", "BEGIN { x = }", NULL });
+    CHECK_INT(t.a.used, used);
+    cmdtest_run(&t, cmd_awk, "1\n", (const char *[]){ "awk", "{ x = 0; a[1] = 1; print 1 / x }", NULL });
+    used = t.a.used;
+    cmdtest_run(&t, cmd_awk, "1\n", (const char *[]){ "awk", "{ x = 0; a[1] = 1; print 1 / x }", NULL });
+    CHECK_INT(t.a.used, used);
+    cmdtest_free(&t);
+}
