@@ -701,3 +701,88 @@ TEST(cmd_awk_no_leaks)
     CHECK_INT(t.a.used, used);
     cmdtest_free(&t);
 }
+
+/* ---- gawk extensions scripts use ------------------------------------------------ */
+
+TEST(cmd_awk_gawk_extensions)
+{
+    cmdtest t;
+    CHECK_INT(cmdtest_init(&t), 0);
+    /* switch with fall-through, default and regex cases */
+    CMD_EXPECT(&t, cmd_awk, "1\n3\n7\nabc\n", "one\nthree\nfour\nother\nre\nother\n", "awk",
+               "{ switch ($1) { case 1: print \"one\"; break; case 3: print \"three\"; case 4: print \"four\"; break;"
+               " case /b/: print \"re\"; default: print \"other\" } }");
+    /* PROCINFO["sorted_in"] picks the for-in order */
+    CMD_EXPECT(&t, cmd_awk, NULL, "10 2 1 \ny z x \n1 10 2 \n", "awk",
+               "BEGIN { a[1]; a[10]; a[2]; PROCINFO[\"sorted_in\"] = \"@ind_num_desc\"; for (k in a) printf \"%s \", k; print \"\";"
+               " b[\"x\"] = 3; b[\"y\"] = 1; b[\"z\"] = 2; PROCINFO[\"sorted_in\"] = \"@val_num_asc\"; for (k in b) printf \"%s \", k; print \"\";"
+               " PROCINFO[\"sorted_in\"] = \"@ind_str_asc\"; for (k in a) printf \"%s \", k; print \"\" }");
+    /* the default order: numbers ascending, then strings */
+    CMD_EXPECT(&t, cmd_awk, NULL, "-1 2 10 b x \n", "awk",
+               "BEGIN { a[10]; a[\"x\"]; a[2]; a[\"b\"]; a[-1]; for (k in a) printf \"%s \", k; print \"\" }");
+    /* BEGINFILE / ENDFILE */
+    cmdtest_file(&t, "f1", "a\nb\n");
+    cmdtest_file(&t, "f2", "c\n");
+    CMD_EXPECT(&t, cmd_awk, NULL, "start f1\nend f1 2\nstart f2\nend f2 1\n", "awk",
+               "BEGINFILE { print \"start\", FILENAME } ENDFILE { print \"end\", FILENAME, FNR }", "f1", "f2");
+    /* RS as a regex, RT */
+    CMD_EXPECT(&t, cmd_awk, "a12b345c", "a|12\nb|345\nc|\n", "awk", "BEGIN { RS = \"[0-9]+\" } { print $0 \"|\" RT }");
+    /* FS = "" splits characters (UTF-8 aware) */
+    CMD_EXPECT(&t, cmd_awk, "h\xc3\xa9!\n", "3 \xc3\xa9\n", "awk", "BEGIN { FS = \"\" } { print NF, $2 }");
+    /* time functions are UTC and deterministic given a timestamp */
+    CMD_EXPECT(&t, cmd_awk, NULL, "1970-01-02 00:00:00 Fri\n86400\n", "awk",
+               "BEGIN { print strftime(\"%Y-%m-%d %H:%M:%S %a\", 86400); print mktime(\"1970 01 02 00 00 00\") }");
+    /* typeof, isarray, strtonum, bit operations */
+    CMD_EXPECT(&t, cmd_awk, "7\n", "strnum number string untyped array 1\n31 15 8\n", "awk",
+               "{ a[1]; print typeof($1), typeof(1), typeof(\"x\"), typeof(z), typeof(a), isarray(a);"
+               " print strtonum(\"0x1f\"), strtonum(\"017\"), and(12, 10) }");
+    /* match() with an array, gensub with back-references */
+    CMD_EXPECT(&t, cmd_awk, NULL, "2020 01 | 1 4\n01/2020\n", "awk",
+               "BEGIN { match(\"2020-01\", /([0-9]+)-([0-9]+)/, m); print m[1], m[2], \"|\", m[1, \"start\"], m[1, \"length\"];"
+               " print gensub(/([0-9]+)-([0-9]+)/, \"\\\\2/\\\\1\", \"g\", \"2020-01\") }");
+    /* split with a separators array */
+    CMD_EXPECT(&t, cmd_awk, NULL, "3 a-b=c | - =\n", "awk",
+               "BEGIN { n = split(\"a-b=c\", p, /[-=]/, s); print n, p[1] \"-\" p[2] \"=\" p[3], \"|\", s[1], s[2] }");
+    /* asort / asorti */
+    CMD_EXPECT(&t, cmd_awk, NULL, "1 2 10 b \nm x z \n", "awk",
+               "BEGIN { v[\"p\"] = 10; v[\"q\"] = 2; v[\"r\"] = \"b\"; v[\"s\"] = 1; n = asort(v, d); for (i = 1; i <= n; i++) printf \"%s \", d[i]; print \"\";"
+               " w[\"z\"]; w[\"m\"]; w[\"x\"]; n = asorti(w); for (i = 1; i <= n; i++) printf \"%s \", w[i]; print \"\" }");
+    /* IGNORECASE affects regex matching */
+    CMD_EXPECT(&t, cmd_awk, "Foo\nbar\n", "Foo\n", "awk", "BEGIN { IGNORECASE = 1 } /foo/");
+    /* length(array), delete array, `in` with multiple subscripts */
+    CMD_EXPECT(&t, cmd_awk, NULL, "2 yes 0\n", "awk",
+               "BEGIN { a[1, \"x\"] = 1; a[2, \"y\"] = 2; printf \"%d %s \", length(a), ((2, \"y\") in a) ? \"yes\" : \"no\"; delete a; print length(a) }");
+    cmdtest_free(&t);
+}
+
+TEST(cmd_awk_idioms)
+{
+    cmdtest t;
+    CHECK_INT(cmdtest_init(&t), 0);
+    cmdtest_file(&t, "keys", "b\nc\n");
+    cmdtest_file(&t, "data", "a 1\nb 2\nc 3\n");
+    /* two-file join */
+    CMD_EXPECT(&t, cmd_awk, NULL, "b 2\nc 3\n", "awk", "FNR == NR { k[$1]; next } $1 in k", "keys", "data");
+    /* dedupe */
+    CMD_EXPECT(&t, cmd_awk, "x\ny\nx\nz\ny\n", "x\ny\nz\n", "awk", "!seen[$0]++");
+    /* reverse fields */
+    CMD_EXPECT(&t, cmd_awk, "a b c\n", "c b a\n", "awk", "{ for (i = NF; i > 0; i--) printf \"%s%s\", $i, (i > 1 ? OFS : ORS) }");
+    /* sum a column of a CSV with a header */
+    CMD_EXPECT(&t, cmd_awk, "name,qty\na,2\nb,5\n", "7\n", "awk", "-F,", "NR > 1 { s += $2 } END { print s }");
+    /* word frequency, sorted output through the default order */
+    CMD_EXPECT(&t, cmd_awk, "the cat the dog\nthe end\n", "cat 1\ndog 1\nend 1\nthe 3\n", "awk",
+               "{ for (i = 1; i <= NF; i++) w[$i]++ } END { for (k in w) print k, w[k] }");
+    /* printf tables */
+    CMD_EXPECT(&t, cmd_awk, "apple 3 1.5\nkiwi 12 0.25\n", "apple      3   1.50\nkiwi      12   0.25\n", "awk",
+               "{ printf \"%-8s %3d %6.2f\\n\", $1, $2, $3 }");
+    /* range patterns */
+    CMD_EXPECT(&t, cmd_awk, "a\nSTART\nb\nEND\nc\nSTART\nd\n", "START\nb\nEND\nSTART\nd\n", "awk", "/START/,/END/");
+    /* paragraph mode */
+    CMD_EXPECT(&t, cmd_awk, "n1\na1\n\n\nn2\na2\n", "n1|a1\nn2|a2\n", "awk", "BEGIN { RS = \"\"; FS = \"\\n\" } { print $1 \"|\" $2 }");
+    /* getline from stdin by name while reading a file */
+    CMD_EXPECT(&t, cmd_awk, "from stdin\n", "a 1 / from stdin\n", "awk", "NR == 1 { getline l < \"-\"; print $0, \"/\", l }", "data");
+    /* numeric output: integers exactly, others with OFMT */
+    CMD_EXPECT(&t, cmd_awk, NULL, "9007199254740992 0.333333 1000000 1000000 3.14\n", "awk",
+               "BEGIN { x = 2^53; printf \"%d \", x + 1; OFMT = \"%.2f\"; printf \"%s \", 1/3; print 1e6 \"\" , 1e6, 3.14159 }");
+    cmdtest_free(&t);
+}

@@ -102,7 +102,7 @@ typedef enum awk_op {
     /* statements */
     S_EXPR, S_PRINT, S_PRINTF, S_IF, S_WHILE, S_DO, S_FOR, S_FORIN, S_BREAK,
     S_CONTINUE, S_NEXT, S_NEXTFILE, S_EXIT, S_RETURN, S_DELETE, S_BLOCK,
-    S_GETLINE_UNUSED,
+    S_SWITCH, S_CASE,
 } awk_op;
 
 /* getline kinds (N_GETLINE.sub) */
@@ -153,6 +153,8 @@ typedef struct awk_prog {
     awk_rule *rules;
     awk_func *funcs;
     int nfuncs, funcs_cap;
+    awk_re **relits;         /* compiled regex literals (freed at the end) */
+    int nrelits, relcap;
     char **gnames;           /* global variable names, slot order */
     int nglobals, gcap;
     int has_main, has_end, has_beginfile, has_endfile, uses_getline, uses_rt;

@@ -241,9 +241,7 @@ int awk_format(awk_interp *in, sk_buf *out, const char *fmt, size_t fmtlen, awk_
             break;
         }
         case 's': {
-            awk_str *s;
-            if (v->t == AV_NUM) s = awk_to_outstr(in, v);
-            else s = awk_to_str(in, v);
+            awk_str *s = awk_to_str(in, v);   /* numbers through CONVFMT */
             size_t n = s->len;
             size_t chars = awk_char_len(s->s, n);
             if (prec >= 0 && (size_t)prec < chars) {

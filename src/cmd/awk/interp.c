@@ -210,6 +210,7 @@ void awk_subscript(awk_interp *in, awk_node *subs, int nsubs, awk_key *k)
             sk_buf_put(&b, sep, sl);
         }
         first = 0;
+        if (in->unwind) break;
         awk_val v = awk_eval(in, s);
         awk_key kk;
         awk_key_make(in, &v, &kk);
@@ -470,9 +471,9 @@ __attribute__((noinline)) static awk_val call_user(awk_interp *in, awk_node *n)
         awk_fatal(in, "function `%s' not defined", f->name);
         return awk_uninit();
     }
-    if (n->nargs > f->nparams && !n->d) {
+    if (n->nargs > f->nparams && !n->sub) {
         awk_warning(in, "function `%s' called with more arguments than declared", f->name);
-        n->d = n;   /* warned once for this call */
+        n->sub = 1;   /* warned once for this call */
     }
     if (in->depth >= in->max_depth || sk_stack_low(in->stack_limit)) {
         awk_fatal(in, "function call nesting too deep (in `%s')", f->name);
@@ -688,6 +689,7 @@ __attribute__((noinline)) static awk_val eval_in(awk_interp *in, awk_node *n)
 __attribute__((noinline)) static awk_val eval_compare(awk_interp *in, awk_node *n)
 {
     awk_val a = awk_eval(in, n->a);
+    if (in->unwind) { awk_val_free(in, &a); return awk_uninit(); }
     awk_val b = awk_eval(in, n->b);
     int r = awk_compare(in, &a, &b);
     awk_val_free(in, &a);
@@ -706,6 +708,10 @@ __attribute__((noinline)) static awk_val eval_compare(awk_interp *in, awk_node *
 
 awk_val awk_eval(awk_interp *in, awk_node *n)
 {
+    if (sk_stack_low(in->stack_limit)) {
+        awk_fatal(in, in->depth ? "function call nesting too deep" : "expression nested too deeply");
+        return awk_uninit();
+    }
     switch (n->op) {
     case N_NUM: return awk_num(n->u.num);
     case N_STR: {
@@ -774,6 +780,7 @@ awk_val awk_eval(awk_interp *in, awk_node *n)
         awk_val a = awk_eval(in, n->a);
         double x = awk_to_num(in, &a);
         awk_val_free(in, &a);
+        if (in->unwind) return awk_uninit();
         awk_val b = awk_eval(in, n->b);
         double y = awk_to_num(in, &b);
         awk_val_free(in, &b);
@@ -878,6 +885,10 @@ __attribute__((noinline)) static void exec_print(awk_interp *in, awk_node *n)
 
 __attribute__((noinline)) static void exec_printf(awk_interp *in, awk_node *n)
 {
+    if (n->nargs == 0) {
+        awk_fatal(in, "printf: no arguments");
+        return;
+    }
     awk_val small[16];
     awk_val *args = small;
     int na = n->nargs;
@@ -952,6 +963,36 @@ __attribute__((noinline)) static void exec_delete(awk_interp *in, awk_node *n)
     awk_key_done(in, &k);
 }
 
+__attribute__((noinline)) static void exec_switch(awk_interp *in, awk_node *n)
+{
+    awk_val v = awk_eval(in, n->a);
+    if (in->unwind) { awk_val_free(in, &v); return; }
+    awk_node *hit = NULL, *dflt = NULL;
+    for (awk_node *c = n->b; c && !hit; c = c->next) {
+        if (!c->a) { dflt = c; continue; }
+        if (c->a->op == N_REGEX) {
+            awk_str *s = awk_to_str(in, &v);
+            awk_re *re = awk_re_of(in, c->a);
+            int r = re ? awk_re_exec(in, re, s->s, s->len, 0, 0, NULL, 0) : 0;
+            awk_str_unref(in, s);
+            if (r > 0) hit = c;
+        } else {
+            awk_val k = awk_eval(in, c->a);
+            if (awk_compare(in, &v, &k) == 0) hit = c;
+            awk_val_free(in, &k);
+        }
+        if (in->unwind) break;
+    }
+    awk_val_free(in, &v);
+    if (in->unwind) return;
+    if (!hit) hit = dflt;
+    for (awk_node *c = hit; c; c = c->next) {
+        awk_exec(in, c->b);
+        if (in->unwind) break;
+    }
+    if (in->unwind == UW_BREAK) in->unwind = UW_NONE;
+}
+
 int awk_exec(awk_interp *in, awk_node *n)
 {
     if (!n) return 0;
@@ -1022,6 +1063,7 @@ int awk_exec(awk_interp *in, awk_node *n)
         break;
     }
     case S_DELETE: exec_delete(in, n); break;
+    case S_SWITCH: exec_switch(in, n); break;
     default:
         awk_fatal(in, "internal error: bad statement node %d", n->op);
         break;

@@ -252,27 +252,12 @@ static void interp_free(awk_interp *in)
     awk_pool_free(in);
 }
 
-/* Free the regex literals of the AST (walks every node). */
-static void free_regex_literals(awk_interp *in, awk_node *n, int depth)
-{
-    for (; n; n = n->next) {
-        if (depth > 10000) return;
-        if (n->op == N_REGEX && n->re) { awk_re_free(in, n->re); n->re = NULL; }
-        free_regex_literals(in, n->a, depth + 1);
-        free_regex_literals(in, n->b, depth + 1);
-        free_regex_literals(in, n->c, depth + 1);
-        free_regex_literals(in, n->d, depth + 1);
-    }
-}
-
 static void free_program(awk_interp *in)
 {
-    for (awk_rule *r = in->prog.rules; r; r = r->next) {
-        free_regex_literals(in, r->pat1, 0);
-        free_regex_literals(in, r->pat2, 0);
-        free_regex_literals(in, r->action, 0);
-    }
-    for (int i = 0; i < in->prog.nfuncs; i++) free_regex_literals(in, in->prog.funcs[i].body, 0);
+    for (int i = 0; i < in->prog.nrelits; i++) awk_re_free(in, in->prog.relits[i]);
+    sk_free(in->a, in->prog.relits);
+    in->prog.relits = NULL;
+    in->prog.nrelits = 0;
 }
 
 int cmd_awk(sk_cmd *c, int argc, char **argv)
@@ -413,7 +398,7 @@ int cmd_awk(sk_cmd *c, int argc, char **argv)
     }
     status = in->exit_code;
 done:
-    if (in->g || in->prog.rules) free_program(in);
+    free_program(in);
     interp_free(in);
     sk_arena_free(&in->ar);
     sk_free(c->a, in);

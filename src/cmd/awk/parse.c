@@ -19,6 +19,7 @@ typedef struct parser {
     awk_func *fn;            /* the function being parsed, for parameters */
     int failed;
     int loops;               /* enclosing loops (break/continue) */
+    int switches;            /* enclosing switch statements (break) */
     int no_gt;               /* print context: `>` is a redirection */
     int no_in;               /* for (...;...;...) init: `in` is not an operator */
     int rule_kind;
@@ -32,6 +33,8 @@ static awk_node *parse_postfix(parser *p);
 static awk_node *parse_primary(parser *p);
 static awk_node *parse_stmt(parser *p);
 static awk_node *parse_block(parser *p);
+static awk_node *parse_switch(parser *p);
+static awk_node *regex_node(parser *p);
 
 /* ---- errors --------------------------------------------------------------- */
 
@@ -241,6 +244,18 @@ static awk_node *regex_node(parser *p)
     if (awk_re_compile(p->in, n->u.str->s, n->u.str->len, 0, &n->re, msg, sizeof msg)) {
         return fail(p, msg);
     }
+    awk_prog *pr = &p->in->prog;
+    if (pr->nrelits == pr->relcap) {
+        int ncap = pr->relcap ? pr->relcap * 2 : 16;
+        awk_re **l = sk_realloc(p->in->a, pr->relits, (size_t)ncap * sizeof *l);
+        if (!l) {
+            awk_re_free(p->in, n->re);
+            return fail(p, "out of memory");
+        }
+        pr->relits = l;
+        pr->relcap = ncap;
+    }
+    pr->relits[pr->nrelits++] = n->re;
     next(p);
     return n;
 }
@@ -782,7 +797,6 @@ static awk_node *parse_print(parser *p)
             head = head->a;
         }
     }
-    if (op == S_PRINTF && count == 0) return syntax(p);
     n->a = head;
     n->nargs = (uint16_t)count;
     if (TOK == T_GT || TOK == T_APPEND || TOK == T_PIPE || TOK == T_PIPE_AMP) {
@@ -825,7 +839,7 @@ static awk_node *simple_stmt(parser *p)
     }
     case T_BREAK:
     case T_CONTINUE:
-        if (!p->loops)
+        if (!p->loops && !(TOK == T_BREAK && p->switches))
             return fail(p, TOK == T_BREAK ? "`break' is not allowed outside a loop"
                                           : "`continue' is not allowed outside a loop");
         n = mk(p, TOK == T_BREAK ? S_BREAK : S_CONTINUE);
@@ -1006,12 +1020,82 @@ static awk_node *parse_stmt(parser *p)
         if (!n->d) n = NULL;
         break;
     }
+    case T_SWITCH:
+        n = parse_switch(p);
+        break;
     default:
         n = simple_stmt(p);
         if (n && end_simple(p)) n = NULL;
         break;
     }
     p->depth--;
+    return p->failed ? NULL : n;
+}
+
+/* gawk's switch: case labels are constants (numbers, strings) or regexes;
+ * control falls through to the next case until a break. */
+static awk_node *parse_switch(parser *p)
+{
+    awk_node *n = mk(p, S_SWITCH);
+    if (!n) return NULL;
+    next(p);
+    if (expect(p, T_LPAREN)) return NULL;
+    n->a = parse_expr(p);
+    if (!n->a || expect(p, T_RPAREN)) return NULL;
+    opt_newlines(p);
+    if (expect(p, T_LBRACE)) return NULL;
+    awk_node **tail = &n->b;
+    int have_default = 0;
+    p->switches++;
+    for (;;) {
+        while (TOK == T_NEWLINE || TOK == T_SEMI) next(p);
+        if (p->failed) break;
+        if (TOK == T_RBRACE) { next(p); break; }
+        if (TOK != T_CASE && TOK != T_DEFAULT) { syntax(p); break; }
+        awk_node *c = mk(p, S_CASE);
+        if (!c) break;
+        if (TOK == T_DEFAULT) {
+            if (have_default) { fail(p, "duplicate `default' detected in switch body"); break; }
+            have_default = 1;
+            next(p);
+        } else {
+            next(p);
+            int neg = 0;
+            if (TOK == T_MINUS || TOK == T_PLUS) { neg = TOK == T_MINUS; next(p); }
+            if (TOK == T_NUMBER) {
+                c->a = mk(p, N_NUM);
+                if (c->a) c->a->u.num = neg ? -p->lx.num : p->lx.num;
+                next(p);
+            } else if (TOK == T_STRING && !neg) {
+                c->a = mk(p, N_STR);
+                if (c->a) c->a->u.str = p->lx.str;
+                next(p);
+            } else if ((TOK == T_SLASH || TOK == T_DIV_ASSIGN) && !neg) {
+                c->a = regex_node(p);
+            } else {
+                syntax(p);
+                break;
+            }
+            if (!c->a) break;
+        }
+        if (expect(p, T_COLON)) break;
+        awk_node *blk = mk(p, S_BLOCK);
+        if (!blk) break;
+        awk_node **st = &blk->a;
+        for (;;) {
+            while (TOK == T_NEWLINE || TOK == T_SEMI) next(p);
+            if (p->failed || TOK == T_CASE || TOK == T_DEFAULT || TOK == T_RBRACE || TOK == T_EOF) break;
+            awk_node *sn = parse_stmt(p);
+            if (!sn) break;
+            *st = sn;
+            while (*st) st = &(*st)->next;
+        }
+        if (p->failed) break;
+        c->b = blk;
+        *tail = c;
+        tail = &c->next;
+    }
+    p->switches--;
     return p->failed ? NULL : n;
 }
 

@@ -544,21 +544,73 @@ int awk_array_delete(awk_interp *in, awk_array *arr, const char *k, size_t n)
     return 1;
 }
 
+/* for-in order: by default numbers (ascending) before other strings
+ * (bytewise), a deterministic choice; gawk's PROCINFO["sorted_in"] names
+ * ("@ind_str_asc", "@val_num_desc", ...) select other orders. */
+enum { ORD_DEFAULT, ORD_IND_STR, ORD_IND_NUM, ORD_VAL_STR, ORD_VAL_NUM, ORD_VAL_TYPE };
+
 typedef struct key_sort {
     const awk_elem *e;
     double num;
     int isnum;
+    int mode, desc;
+    awk_str *vs;             /* value modes: the value's string (owned) */
 } key_sort;
+
+static int bytes_cmp(const char *a, size_t an, const char *b, size_t bn)
+{
+    size_t n = an < bn ? an : bn;
+    int r = n ? memcmp(a, b, n) : 0;
+    if (r) return r < 0 ? -1 : 1;
+    return an < bn ? -1 : an > bn;
+}
 
 static int key_cmp(const void *x, const void *y)
 {
     const key_sort *a = x, *b = y;
-    if (a->isnum != b->isnum) return a->isnum ? -1 : 1;
-    if (a->isnum && a->num != b->num) return a->num < b->num ? -1 : 1;
-    size_t n = a->e->klen < b->e->klen ? a->e->klen : b->e->klen;
-    int r = memcmp(a->e->k, b->e->k, n);
-    if (r) return r;
-    return a->e->klen < b->e->klen ? -1 : a->e->klen > b->e->klen;
+    int r = 0;
+    switch (a->mode) {
+    case ORD_IND_STR:
+        break;
+    case ORD_IND_NUM:
+    case ORD_VAL_NUM:
+        if (a->num != b->num) r = a->num < b->num ? -1 : 1;
+        else if (a->mode == ORD_VAL_NUM) r = bytes_cmp(a->vs->s, a->vs->len, b->vs->s, b->vs->len);
+        break;
+    case ORD_VAL_STR:
+        r = bytes_cmp(a->vs->s, a->vs->len, b->vs->s, b->vs->len);
+        break;
+    case ORD_VAL_TYPE:
+        if (a->isnum != b->isnum) r = a->isnum ? -1 : 1;
+        else if (a->isnum && a->num != b->num) r = a->num < b->num ? -1 : 1;
+        else if (!a->isnum) r = bytes_cmp(a->vs->s, a->vs->len, b->vs->s, b->vs->len);
+        break;
+    default:
+        if (a->isnum != b->isnum) r = a->isnum ? -1 : 1;
+        else if (a->isnum && a->num != b->num) r = a->num < b->num ? -1 : 1;
+        break;
+    }
+    if (!r) r = bytes_cmp(a->e->k, a->e->klen, b->e->k, b->e->klen);
+    return a->desc ? -r : r;
+}
+
+static int sort_mode(awk_interp *in, int *desc)
+{
+    *desc = 0;
+    awk_cell *pc = &in->g[G_PROCINFO];
+    if (pc->kind != CELL_ARRAY) return ORD_DEFAULT;
+    awk_val *v = awk_array_get(in, pc->arr, "sorted_in", 9, NULL, 0);
+    if (!v || v->t == AV_NUM || v->t == AV_UNINIT || !v->s) return ORD_DEFAULT;
+    const char *m = v->s->s;
+    size_t n = v->s->len;
+    if (n > 5 && !memcmp(m + n - 5, "_desc", 5)) *desc = 1;
+    if (!strncmp(m, "@ind_str_", 9)) return ORD_IND_STR;
+    if (!strncmp(m, "@ind_num_", 9)) return ORD_IND_NUM;
+    if (!strncmp(m, "@val_str_", 9)) return ORD_VAL_STR;
+    if (!strncmp(m, "@val_num_", 9)) return ORD_VAL_NUM;
+    if (!strncmp(m, "@val_type_", 10)) return ORD_VAL_TYPE;
+    *desc = 0;
+    return ORD_DEFAULT;
 }
 
 awk_str **awk_array_keys(awk_interp *in, awk_array *arr, size_t *np)
@@ -573,17 +625,37 @@ awk_str **awk_array_keys(awk_interp *in, awk_array *arr, size_t *np)
         out_of_memory(in);
         return NULL;
     }
+    int desc;
+    int mode = sort_mode(in, &desc);
     size_t n = 0;
     for (size_t i = 0; i < arr->cap; i++) {
         awk_elem *e = arr->t[i].e;
         if (!e) continue;
-        ks[n].e = e;
-        ks[n].isnum = awk_looks_numeric(e->k, e->klen, &ks[n].num);
-        if (ks[n].isnum && isnan(ks[n].num)) ks[n].isnum = 0;
-        n++;
+        key_sort *k = &ks[n++];
+        k->e = e;
+        k->mode = mode;
+        k->desc = desc;
+        k->vs = NULL;
+        if (mode == ORD_VAL_STR || mode == ORD_VAL_NUM || mode == ORD_VAL_TYPE) {
+            awk_val *v = &e->v;
+            awk_resolve(in, v);
+            k->isnum = v->t == AV_NUM || v->t == AV_STRNUM;
+            k->num = awk_to_num(in, v);
+            k->vs = awk_to_str(in, v);
+        } else if (mode == ORD_IND_NUM) {
+            size_t end;
+            k->num = awk_strtonum(e->k, e->klen, &end);
+            k->isnum = 1;
+        } else {
+            k->isnum = awk_looks_numeric(e->k, e->klen, &k->num);
+            if (k->isnum && isnan(k->num)) k->isnum = 0;
+        }
     }
     qsort(ks, n, sizeof *ks, key_cmp);
-    for (size_t i = 0; i < n; i++) out[i] = awk_str_new(in, ks[i].e->k, ks[i].e->klen);
+    for (size_t i = 0; i < n; i++) {
+        out[i] = awk_str_new(in, ks[i].e->k, ks[i].e->klen);
+        awk_str_unref(in, ks[i].vs);
+    }
     sk_free(in->a, ks);
     *np = n;
     return out;
