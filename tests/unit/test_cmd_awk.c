@@ -786,3 +786,78 @@ TEST(cmd_awk_idioms)
                "BEGIN { x = 2^53; printf \"%d \", x + 1; OFMT = \"%.2f\"; printf \"%s \", 1/3; print 1e6 \"\" , 1e6, 3.14159 }");
     cmdtest_free(&t);
 }
+
+/* ---- commands through the shell hook (a fake shell that knows three commands) --- */
+
+static int fake_script(sk_cmd *c, const char *script, size_t len, const char *name, int argc, char **argv)
+{
+    (void)name; (void)argc; (void)argv;
+    if (len == 4 && !memcmp(script, "sort", 4)) {
+        sk_buf all = SK_BUF_INIT(c->a);
+        cmd_read_all(c, "-", &all);
+        /* sort lines (insertion sort is plenty here) */
+        const char *lines[64];
+        size_t lens[64];
+        int n = 0;
+        size_t st = 0;
+        for (size_t i = 0; i < all.len && n < 64; i++)
+            if (all.p[i] == '\n') { lines[n] = all.p + st; lens[n++] = i - st; st = i + 1; }
+        for (int i = 1; i < n; i++)
+            for (int j = i; j > 0; j--) {
+                size_t m = lens[j] < lens[j - 1] ? lens[j] : lens[j - 1];
+                int r = memcmp(lines[j], lines[j - 1], m);
+                if (r > 0 || (r == 0 && lens[j] >= lens[j - 1])) break;
+                const char *tp = lines[j]; lines[j] = lines[j - 1]; lines[j - 1] = tp;
+                size_t tl = lens[j]; lens[j] = lens[j - 1]; lens[j - 1] = tl;
+            }
+        for (int i = 0; i < n; i++) { sk_out_write(&c->out, lines[i], lens[i]); sk_out_putc(&c->out, '\n'); }
+        sk_buf_free(&all);
+        return 0;
+    }
+    if (len > 5 && !memcmp(script, "echo ", 5)) {
+        sk_out_write(&c->out, script + 5, len - 5);
+        sk_out_putc(&c->out, '\n');
+        return 0;
+    }
+    if (len > 5 && !memcmp(script, "exit ", 5)) return script[5] - '0';
+    return 127;
+}
+
+static void run_hooked(cmdtest *t, const char *in, const char *prog)
+{
+    sk_buf_clear(&t->out);
+    sk_buf_clear(&t->err);
+    sk_fdtab fds;
+    sk_fdtab_init(&fds, &t->a);
+    sk_fdtab_set(&fds, &t->a, 0, sk_stream_mem(&t->run, in, strlen(in), 0), SK_RD);
+    sk_fdtab_set(&fds, &t->a, 1, sk_stream_buf(&t->run, &t->out), SK_WR);
+    sk_fdtab_set(&fds, &t->a, 2, sk_stream_buf(&t->run, &t->err), SK_WR);
+    sk_cmd c;
+    sk_cmd_init(&c, &t->run, &fds, "awk");
+    c.cwd = "/home/user";
+    c.lim = &t->lim;
+    c.script = fake_script;
+    char *argv[] = { "awk", (char *)prog, NULL };
+    t->status = cmd_finish(&c, cmd_awk(&c, 2, argv));
+    sk_fdtab_free(&fds, &t->a);
+}
+
+TEST(cmd_awk_commands)
+{
+    cmdtest t;
+    CHECK_INT(cmdtest_init(&t), 0);
+    /* print | cmd: the text is the command's stdin when the pipe closes */
+    run_hooked(&t, "c\na\nb\n", "{ print | \"sort\" } END { print \"before close\"; close(\"sort\"); print \"after\" }");
+    CHECK_STR(sk_buf_cstr(&t.out), "before close\na\nb\nc\nafter\n");
+    /* unclosed pipes run at the end, after awk's own output */
+    run_hooked(&t, "2\n1\n", "{ print | \"sort\" } END { print \"end\" }");
+    CHECK_STR(sk_buf_cstr(&t.out), "end\n1\n2\n");
+    /* cmd | getline, and close() returning the status */
+    run_hooked(&t, "", "BEGIN { \"echo hi there\" | getline; print $2, NF, NR; r = (\"echo x\" | getline v); print v, r;"
+                       " print (\"echo x\" | getline v), close(\"echo x\") }");
+    CHECK_STR(sk_buf_cstr(&t.out), "there 2 1\nx 1\n0 0\n");
+    /* system() returns the exit status; output order is kept */
+    run_hooked(&t, "", "BEGIN { printf \"a \"; r = system(\"echo b\"); print \"c\", r; print system(\"exit 3\") }");
+    CHECK_STR(sk_buf_cstr(&t.out), "a b\nc 0\n3\n");
+    cmdtest_free(&t);
+}
