@@ -8,8 +8,9 @@
  * touches the host: files go through the VFS, commands (system(), pipes)
  * through the shell's c->script hook, time through the clock callback.
  *
- * Files: value.c (strings, numbers, arrays), lex.c, parse.c, interp.c
- * (statements and expressions), record.c (records, fields, splitting),
+ * Files: value.c (strings, numbers, arrays), lex.c, parse.c and
+ * parse_expr.c, vars.c (cells, diagnostics), eval.c (expressions), exec.c
+ * (statements, print, the program), record.c (records, fields, splitting),
  * builtin.c, format.c (printf), io.c (redirections, getline, close,
  * system), regex.c (the regex wrapper), main.c (the command). */
 #ifndef SK_CMD_AWK_AWK_H
@@ -390,7 +391,7 @@ int awk_global_slot(awk_interp *in, const char *name, int create);
  * writes at most 2n + 8 bytes to out; returns the length. */
 size_t awk_unescape(awk_interp *in, const char *p, size_t n, char *out);
 
-/* ---- interp.c ---------------------------------------------------------------- */
+/* ---- vars.c / eval.c / exec.c ---------------------------------------------------------------- */
 
 awk_val awk_eval(awk_interp *in, awk_node *n);
 int awk_exec(awk_interp *in, awk_node *n);
@@ -399,6 +400,9 @@ int awk_run(awk_interp *in);
 void awk_fatal(awk_interp *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void awk_warning(awk_interp *in, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 awk_cell *awk_cell_of(awk_interp *in, awk_node *n);       /* N_GVAR / N_LVAR */
+awk_cell *awk_deref(awk_cell *c);                          /* follow CELL_REF */
+const char *awk_var_name(awk_interp *in, awk_node *n);
+awk_val awk_eval_incdec(awk_interp *in, awk_node *n);
 awk_array *awk_cell_array(awk_interp *in, awk_cell *cell, const char *what);
 awk_array *awk_node_array(awk_interp *in, awk_node *n);
 int awk_assign_node(awk_interp *in, awk_node *lv, awk_val v);   /* takes v */
@@ -437,7 +441,7 @@ void awk_main_nextfile(awk_interp *in);
 /* ARGV operand of the form NAME=value: assign (1), not one (0), error (-1). */
 int awk_cmdline_assign(awk_interp *in, const char *arg);
 
-/* ---- builtin.c / format.c -------------------------------------------------------- */
+/* ---- builtin.c / builtin_ext.c / format.c -------------------------------------------------------- */
 
 enum {
     B_LENGTH, B_SUBSTR, B_INDEX, B_SPLIT, B_SUB, B_GSUB, B_MATCH, B_SPRINTF, B_SIN, B_COS,
@@ -464,6 +468,18 @@ size_t awk_char_len(const char *s, size_t n);
 size_t awk_char_off(const char *s, size_t n, size_t ci);
 void awk_srand(awk_interp *in, double seed);
 double awk_rand(awk_interp *in);
+/* helpers shared by builtin.c and builtin_ext.c */
+awk_node *awk_bi_arg(awk_node *n, int i);
+awk_str *awk_bi_str(awk_interp *in, awk_node *n);
+double awk_bi_num(awk_interp *in, awk_node *n);
+void awk_bi_set_num(awk_interp *in, int slot, double d);
+int awk_bi_is_var(awk_node *n);
+awk_val awk_bi_strftime(awk_interp *in, awk_node *n);
+awk_val awk_bi_mktime(awk_interp *in, awk_node *n);
+awk_val awk_bi_asort(awk_interp *in, awk_node *n, int by_index);
+awk_val awk_bi_strtonum(awk_interp *in, awk_node *n);
+awk_val awk_bi_bits(awk_interp *in, awk_node *n);
+awk_val awk_bi_typeof(awk_interp *in, awk_node *n);
 
 /* ---- io.c -------------------------------------------------------------------------- */
 

@@ -1,8 +1,7 @@
-/* builtin.c — awk's built-in functions: strings (length substr index split
- * sub gsub match sprintf tolower toupper, gawk's gensub), math (sin cos
- * atan2 exp log sqrt int rand srand), i/o (system close fflush), gawk's time
- * functions (systime mktime strftime, in UTC), arrays (asort asorti) and
- * bit operations.  String positions count UTF-8 characters. */
+/* builtin.c — awk's built-in function table and dispatch, and the string
+ * functions (length substr index split sub gsub match sprintf tolower
+ * toupper, gawk's gensub).  String positions count UTF-8 characters.
+ * Random numbers, time, sorting and bit functions are in builtin_ext.c. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,14 +72,14 @@ const awk_builtin_info *awk_builtin_by_id(int id)
 
 /* ---- helpers ------------------------------------------------------------------ */
 
-static awk_node *arg(awk_node *n, int i)
+awk_node *awk_bi_arg(awk_node *n, int i)
 {
     awk_node *a = n->a;
     while (a && i-- > 0) a = a->next;
     return a;
 }
 
-static awk_str *eval_str(awk_interp *in, awk_node *n)
+awk_str *awk_bi_str(awk_interp *in, awk_node *n)
 {
     awk_val v = awk_eval(in, n);
     awk_str *s = awk_to_str(in, &v);
@@ -88,7 +87,7 @@ static awk_str *eval_str(awk_interp *in, awk_node *n)
     return s;
 }
 
-static double eval_num(awk_interp *in, awk_node *n)
+double awk_bi_num(awk_interp *in, awk_node *n)
 {
     awk_val v = awk_eval(in, n);
     double d = awk_to_num(in, &v);
@@ -96,7 +95,7 @@ static double eval_num(awk_interp *in, awk_node *n)
     return d;
 }
 
-static void set_var_num(awk_interp *in, int slot, double d)
+void awk_bi_set_num(awk_interp *in, int slot, double d)
 {
     awk_cell *c = &in->g[slot];
     if (c->kind != CELL_SCALAR) { c->kind = CELL_SCALAR; c->v = awk_uninit(); }
@@ -104,7 +103,7 @@ static void set_var_num(awk_interp *in, int slot, double d)
     c->v = awk_num(d);
 }
 
-static int is_var(awk_node *n) { return n && (n->op == N_GVAR || n->op == N_LVAR); }
+int awk_bi_is_var(awk_node *n) { return n && (n->op == N_GVAR || n->op == N_LVAR); }
 
 /* ---- string functions ---------------------------------------------------------- */
 
@@ -115,13 +114,13 @@ static awk_val bi_length(awk_interp *in, awk_node *n)
         return awk_num(z->s ? (double)awk_char_len(z->s->s, z->s->len) : 0);
     }
     awk_node *a = n->a;
-    if (is_var(a)) {
+    if (awk_bi_is_var(a)) {
         awk_cell *c = awk_cell_of(in, a);
         while (c->kind == CELL_REF) c = c->ref;
         if (c->kind == CELL_ARRAY) return awk_num((double)c->arr->count);
         if (c->kind == CELL_UNTYPED) return awk_num(0);
     }
-    awk_str *s = eval_str(in, a);
+    awk_str *s = awk_bi_str(in, a);
     double r = (double)awk_char_len(s->s, s->len);
     awk_str_unref(in, s);
     return awk_num(r);
@@ -129,9 +128,9 @@ static awk_val bi_length(awk_interp *in, awk_node *n)
 
 static awk_val bi_substr(awk_interp *in, awk_node *n)
 {
-    awk_str *s = eval_str(in, n->a);
-    double m = eval_num(in, arg(n, 1));
-    double len = n->nargs > 2 ? eval_num(in, arg(n, 2)) : INFINITY;
+    awk_str *s = awk_bi_str(in, n->a);
+    double m = awk_bi_num(in, awk_bi_arg(n, 1));
+    double len = n->nargs > 2 ? awk_bi_num(in, awk_bi_arg(n, 2)) : INFINITY;
     if (in->unwind) { awk_str_unref(in, s); return awk_uninit(); }
     size_t chars = awk_char_len(s->s, s->len);
     /* gawk: positions truncate; a start before 1 is 1 */
@@ -164,8 +163,8 @@ static const char *find_bytes(const char *h, size_t hn, const char *nd, size_t n
 
 static awk_val bi_index(awk_interp *in, awk_node *n)
 {
-    awk_str *s = eval_str(in, n->a);
-    awk_str *t = eval_str(in, arg(n, 1));
+    awk_str *s = awk_bi_str(in, n->a);
+    awk_str *t = awk_bi_str(in, awk_bi_arg(n, 1));
     const char *p = find_bytes(s->s, s->len, t->s, t->len);
     double r = 0;
     if (p) r = (double)awk_char_len(s->s, (size_t)(p - s->s)) + 1;
@@ -177,7 +176,7 @@ static awk_val bi_index(awk_interp *in, awk_node *n)
 
 static awk_val case_map(awk_interp *in, awk_node *n, int upper)
 {
-    awk_str *s = eval_str(in, n->a);
+    awk_str *s = awk_bi_str(in, n->a);
     sk_buf b = SK_BUF_INIT(in->a);
     if (sk_buf_reserve(&b, s->len + 1)) { awk_str_unref(in, s); return awk_strval(in, "", 0); }
     for (size_t i = 0; i < s->len;) {
@@ -223,12 +222,12 @@ static int split_piece(awk_interp *in, void *ud, size_t i, const char *p, size_t
 
 static awk_val bi_split(awk_interp *in, awk_node *n)
 {
-    awk_node *an = arg(n, 1), *fn = arg(n, 2), *sn = arg(n, 3);
-    if (!is_var(an) || (sn && !is_var(sn))) {
+    awk_node *an = awk_bi_arg(n, 1), *fn = awk_bi_arg(n, 2), *sn = awk_bi_arg(n, 3);
+    if (!awk_bi_is_var(an) || (sn && !awk_bi_is_var(sn))) {
         awk_fatal(in, "split: second and fourth arguments must be arrays");
         return awk_uninit();
     }
-    awk_str *s = eval_str(in, n->a);
+    awk_str *s = awk_bi_str(in, n->a);
     awk_splitter sp = { 0 };
     awk_str *fs = NULL;
     int ok = 1;
@@ -238,7 +237,7 @@ static awk_val bi_split(awk_interp *in, awk_node *n)
         if (!sp.re) ok = 0;
     } else {
         if (fn) {
-            fs = eval_str(in, fn);
+            fs = awk_bi_str(in, fn);
         } else {
             awk_cell *c = &in->g[G_FS];
             fs = c->kind == CELL_SCALAR ? awk_to_str(in, &c->v) : awk_str_ref(in->empty);
@@ -386,8 +385,8 @@ static int is_lvalue_node(awk_node *n)
 
 static awk_val bi_sub(awk_interp *in, awk_node *n, int global)
 {
-    awk_node *target = n->nargs > 2 ? arg(n, 2) : NULL;
-    awk_str *repl = eval_str(in, arg(n, 1));
+    awk_node *target = n->nargs > 2 ? awk_bi_arg(n, 2) : NULL;
+    awk_str *repl = awk_bi_str(in, awk_bi_arg(n, 1));
     awk_str *s;
     if (target) {
         awk_val tv = awk_eval(in, target);
@@ -420,9 +419,9 @@ static awk_val bi_sub(awk_interp *in, awk_node *n, int global)
 
 static awk_val bi_gensub(awk_interp *in, awk_node *n)
 {
-    awk_str *repl = eval_str(in, arg(n, 1));
-    awk_val how = awk_eval(in, arg(n, 2));
-    awk_str *s = n->nargs > 3 ? eval_str(in, arg(n, 3)) : awk_to_str(in, awk_record(in));
+    awk_str *repl = awk_bi_str(in, awk_bi_arg(n, 1));
+    awk_val how = awk_eval(in, awk_bi_arg(n, 2));
+    awk_str *s = n->nargs > 3 ? awk_bi_str(in, awk_bi_arg(n, 3)) : awk_to_str(in, awk_record(in));
     long which = 1;
     int global = 0;
     awk_resolve(in, &how);
@@ -473,13 +472,13 @@ static void set_key2(awk_interp *in, awk_array *arr, int k, const char *what, do
 
 static awk_val bi_match(awk_interp *in, awk_node *n)
 {
-    awk_node *an = arg(n, 2);
-    if (an && !is_var(an)) {
+    awk_node *an = awk_bi_arg(n, 2);
+    if (an && !awk_bi_is_var(an)) {
         awk_fatal(in, "match: third argument is not an array");
         return awk_uninit();
     }
-    awk_str *s = eval_str(in, n->a);
-    awk_re *re = in->unwind ? NULL : awk_re_of(in, arg(n, 1));
+    awk_str *s = awk_bi_str(in, n->a);
+    awk_re *re = in->unwind ? NULL : awk_re_of(in, awk_bi_arg(n, 1));
     if (!re) { awk_str_unref(in, s); return awk_uninit(); }
     size_t ov[2 * 32];
     int nov = an ? awk_re_ngroups(re) + 1 : 1;
@@ -500,8 +499,8 @@ static awk_val bi_match(awk_interp *in, awk_node *n)
             }
         }
     }
-    set_var_num(in, G_RSTART, rstart);
-    set_var_num(in, G_RLENGTH, rlength);
+    awk_bi_set_num(in, G_RSTART, rstart);
+    awk_bi_set_num(in, G_RLENGTH, rlength);
     awk_str_unref(in, s);
     return awk_num(rstart);
 }
@@ -531,341 +530,6 @@ static awk_val bi_sprintf(awk_interp *in, awk_node *n)
     return res;
 }
 
-/* ---- random numbers (BSD random(3), TYPE_3, as a seeded PRNG in the state) --------- */
-
-static int32_t good_rand(int32_t x)
-{
-    if (x == 0) x = 123459876;
-    int32_t hi = x / 127773, lo = x % 127773;
-    x = 16807 * lo - 2836 * hi;
-    if (x < 0) x += 0x7fffffff;
-    return x;
-}
-
-static int32_t next_random(awk_interp *in)
-{
-    int32_t *st = in->rnd_tbl;
-    uint32_t v = (uint32_t)st[in->rnd_f] + (uint32_t)st[in->rnd_r];
-    st[in->rnd_f] = (int32_t)v;
-    int32_t out = (int32_t)((v >> 1) & 0x7fffffff);
-    if (++in->rnd_f >= 31) { in->rnd_f = 0; ++in->rnd_r; }
-    else if (++in->rnd_r >= 31) in->rnd_r = 0;
-    return out;
-}
-
-void awk_srand(awk_interp *in, double seed)
-{
-    int32_t *st = in->rnd_tbl;
-    st[0] = (int32_t)(uint32_t)(int64_t)seed;
-    for (int i = 1; i < 31; i++) st[i] = good_rand(st[i - 1]);
-    in->rnd_f = 3;
-    in->rnd_r = 0;
-    for (int i = 0; i < 310; i++) next_random(in);
-}
-
-double awk_rand(awk_interp *in)
-{
-    double t;
-    do {
-        double d1 = next_random(in), d2 = next_random(in);
-        t = 0.5 + ((d1 / 2147483648.0 + d2) / 2147483648.0);
-        t -= 0.5;
-    } while (t >= 1.0);
-    return t;
-}
-
-/* ---- time (UTC) ------------------------------------------------------------------------ */
-
-static int64_t days_from_civil(int64_t y, int64_t m, int64_t d)
-{
-    y -= m <= 2;
-    int64_t era = (y >= 0 ? y : y - 399) / 400;
-    int64_t yoe = y - era * 400;
-    int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
-static void civil_from_days(int64_t z, int64_t *y, int *m, int *d)
-{
-    z += 719468;
-    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    int64_t doe = z - era * 146097;
-    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    int64_t yy = yoe + era * 400;
-    int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    int64_t mp = (5 * doy + 2) / 153;
-    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
-    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
-    *y = yy + (*m <= 2);
-}
-
-static const char *const wdays[] = { "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday" };
-static const char *const months[] = { "January", "February", "March", "April", "May", "June", "July",
-                                      "August", "September", "October", "November", "December" };
-
-static void fmt_time(sk_buf *b, const char *f, size_t n, int64_t t)
-{
-    int64_t days = t >= 0 ? t / 86400 : -((-t + 86399) / 86400);
-    int64_t secs = t - days * 86400;
-    int64_t y;
-    int mo, d;
-    civil_from_days(days, &y, &mo, &d);
-    int hh = (int)(secs / 3600), mm = (int)(secs / 60 % 60), ss = (int)(secs % 60);
-    int wd = (int)(((days % 7) + 11) % 7);   /* 1970-01-01 was a Thursday */
-    int yday = (int)(days - days_from_civil(y, 1, 1));
-    for (size_t i = 0; i < n; i++) {
-        if (f[i] != '%' || i + 1 >= n) { sk_buf_putc(b, f[i]); continue; }
-        char c = f[++i];
-        if ((c == 'E' || c == 'O') && i + 1 < n) c = f[++i];
-        switch (c) {
-        case 'Y': sk_buf_printf(b, "%lld", (long long)y); break;
-        case 'C': sk_buf_printf(b, "%02lld", (long long)(y / 100)); break;
-        case 'y': sk_buf_printf(b, "%02lld", (long long)(((y % 100) + 100) % 100)); break;
-        case 'm': sk_buf_printf(b, "%02d", mo); break;
-        case 'd': sk_buf_printf(b, "%02d", d); break;
-        case 'e': sk_buf_printf(b, "%2d", d); break;
-        case 'H': sk_buf_printf(b, "%02d", hh); break;
-        case 'k': sk_buf_printf(b, "%2d", hh); break;
-        case 'I': sk_buf_printf(b, "%02d", hh % 12 ? hh % 12 : 12); break;
-        case 'l': sk_buf_printf(b, "%2d", hh % 12 ? hh % 12 : 12); break;
-        case 'M': sk_buf_printf(b, "%02d", mm); break;
-        case 'S': sk_buf_printf(b, "%02d", ss); break;
-        case 'p': sk_buf_puts(b, hh < 12 ? "AM" : "PM"); break;
-        case 'j': sk_buf_printf(b, "%03d", yday + 1); break;
-        case 'a': sk_buf_put(b, wdays[wd], 3); break;
-        case 'A': sk_buf_puts(b, wdays[wd]); break;
-        case 'b': case 'h': sk_buf_put(b, months[mo - 1], 3); break;
-        case 'B': sk_buf_puts(b, months[mo - 1]); break;
-        case 'u': sk_buf_printf(b, "%d", wd ? wd : 7); break;
-        case 'w': sk_buf_printf(b, "%d", wd); break;
-        case 'U': sk_buf_printf(b, "%02d", (yday + 7 - wd) / 7); break;
-        case 'W': sk_buf_printf(b, "%02d", (yday + 7 - (wd + 6) % 7) / 7); break;
-        case 'Z': sk_buf_puts(b, "UTC"); break;
-        case 'z': sk_buf_puts(b, "+0000"); break;
-        case 's': sk_buf_printf(b, "%lld", (long long)t); break;
-        case 'n': sk_buf_putc(b, '\n'); break;
-        case 't': sk_buf_putc(b, '\t'); break;
-        case '%': sk_buf_putc(b, '%'); break;
-        case 'T': sk_buf_printf(b, "%02d:%02d:%02d", hh, mm, ss); break;
-        case 'R': sk_buf_printf(b, "%02d:%02d", hh, mm); break;
-        case 'D': case 'x': sk_buf_printf(b, "%02d/%02d/%02lld", mo, d, (long long)(((y % 100) + 100) % 100)); break;
-        case 'F': sk_buf_printf(b, "%lld-%02d-%02d", (long long)y, mo, d); break;
-        case 'X': sk_buf_printf(b, "%02d:%02d:%02d", hh, mm, ss); break;
-        case 'r': sk_buf_printf(b, "%02d:%02d:%02d %s", hh % 12 ? hh % 12 : 12, mm, ss, hh < 12 ? "AM" : "PM"); break;
-        case 'c':
-            sk_buf_printf(b, "%.3s %.3s %2d %02d:%02d:%02d %lld", wdays[wd], months[mo - 1], d, hh, mm, ss, (long long)y);
-            break;
-        case 'G': case 'g': case 'V': {
-            /* ISO 8601 week-based year and week */
-            int wdm = (wd + 6) % 7;   /* Monday = 0 */
-            int64_t iy = y;
-            int64_t thursday = days - wdm + 3;
-            int64_t ty; int tm, td;
-            civil_from_days(thursday, &ty, &tm, &td);
-            iy = ty;
-            int week = (int)((thursday - days_from_civil(iy, 1, 1)) / 7 + 1);
-            if (c == 'V') sk_buf_printf(b, "%02d", week);
-            else if (c == 'G') sk_buf_printf(b, "%lld", (long long)iy);
-            else sk_buf_printf(b, "%02lld", (long long)(((iy % 100) + 100) % 100));
-            break;
-        }
-        default: sk_buf_putc(b, '%'); sk_buf_putc(b, c); break;
-        }
-    }
-}
-
-static awk_val bi_strftime(awk_interp *in, awk_node *n)
-{
-    awk_str *fmt = n->nargs > 0 ? eval_str(in, n->a) : awk_str_new(in, "%a %b %e %H:%M:%S %Z %Y", 23);
-    double t = n->nargs > 1 ? eval_num(in, arg(n, 1)) : (double)(cmd_now_ns(in->c) / 1000000000);
-    if (n->nargs > 2) eval_num(in, arg(n, 2));
-    if (t < -62135596800.0 || t > 253402300799.0) {
-        awk_warning(in, "strftime: second argument out of range for time_t");
-        awk_str_unref(in, fmt);
-        return awk_strval(in, "", 0);
-    }
-    sk_buf b = SK_BUF_INIT(in->a);
-    fmt_time(&b, fmt->s, fmt->len, (int64_t)t);
-    awk_val r = awk_strval(in, b.p ? b.p : "", b.len);
-    sk_buf_free(&b);
-    awk_str_unref(in, fmt);
-    return r;
-}
-
-static awk_val bi_mktime(awk_interp *in, awk_node *n)
-{
-    awk_str *s = eval_str(in, n->a);
-    if (n->nargs > 1) eval_num(in, arg(n, 1));
-    long long f[7] = { 0, 0, 0, 0, 0, 0, -1 };
-    int k = 0;
-    const char *p = s->s;
-    while (*p && k < 7) {
-        while (*p == ' ' || *p == '\t') p++;
-        if (!*p) break;
-        char *end;
-        long long v = strtoll(p, &end, 10);
-        if (end == p) break;
-        f[k++] = v;
-        p = end;
-    }
-    awk_str_unref(in, s);
-    if (k < 6) return awk_num(-1);
-    int64_t mon = f[1] - 1;
-    int64_t y = f[0] + (mon >= 0 ? mon / 12 : (mon - 11) / 12);
-    mon = ((mon % 12) + 12) % 12;
-    int64_t days = days_from_civil(y, mon + 1, 1) + f[2] - 1;
-    return awk_num((double)(days * 86400 + f[3] * 3600 + f[4] * 60 + f[5]));
-}
-
-/* ---- asort / asorti ------------------------------------------------------------------ */
-
-typedef struct sort_item {
-    awk_val v;
-    int isnum;
-    double num;
-} sort_item;
-
-static int item_cmp(const void *x, const void *y)
-{
-    const sort_item *a = x, *b = y;
-    if (a->isnum != b->isnum) return a->isnum ? -1 : 1;
-    if (a->isnum) return a->num < b->num ? -1 : a->num > b->num;
-    const awk_str *s = a->v.s, *t = b->v.s;
-    size_t sl = s ? s->len : 0, tl = t ? t->len : 0;
-    size_t m = sl < tl ? sl : tl;
-    int r = m ? memcmp(s->s, t->s, m) : 0;
-    if (r) return r;
-    return sl < tl ? -1 : sl > tl;
-}
-
-static awk_val bi_asort(awk_interp *in, awk_node *n, int by_index)
-{
-    awk_node *src = n->a, *dstn = arg(n, 1);
-    if (!is_var(src) || (dstn && !is_var(dstn))) {
-        awk_fatal(in, "%s: argument is not an array", by_index ? "asorti" : "asort");
-        return awk_uninit();
-    }
-    awk_array *a = awk_node_array(in, src);
-    awk_array *d = dstn ? awk_node_array(in, dstn) : a;
-    if (!a || !d) return awk_uninit();
-    size_t nk;
-    awk_str **keys = awk_array_keys(in, a, &nk);
-    sort_item *items = nk ? sk_calloc(in->a, nk, sizeof *items) : NULL;
-    if (nk && !items) {
-        for (size_t i = 0; i < nk; i++) awk_str_unref(in, keys[i]);
-        sk_free(in->a, keys);
-        awk_fatal(in, "out of memory");
-        return awk_uninit();
-    }
-    for (size_t i = 0; i < nk; i++) {
-        if (by_index) {
-            items[i].v = awk_strval_take(keys[i]);
-            keys[i] = NULL;
-            items[i].isnum = 0;
-        } else {
-            awk_val *v = awk_array_get(in, a, keys[i]->s, keys[i]->len, NULL, 0);
-            items[i].v = v ? awk_val_copy(v) : awk_uninit();
-            awk_resolve(in, &items[i].v);
-            int t = items[i].v.t;
-            items[i].isnum = t == AV_NUM || t == AV_STRNUM || t == AV_UNINIT;
-            items[i].num = items[i].isnum ? awk_to_num(in, &items[i].v) : 0;
-        }
-    }
-    qsort(items, nk, sizeof *items, item_cmp);
-    awk_array_clear(in, d);
-    for (size_t i = 0; i < nk; i++) awk_array_set_num(in, d, (double)(i + 1), items[i].v);
-    for (size_t i = 0; i < nk; i++) awk_str_unref(in, keys[i]);
-    sk_free(in->a, keys);
-    sk_free(in->a, items);
-    return awk_num((double)nk);
-}
-
-/* ---- misc ------------------------------------------------------------------------------- */
-
-static awk_val bi_strtonum(awk_interp *in, awk_node *n)
-{
-    awk_val v = awk_eval(in, n->a);
-    awk_resolve(in, &v);
-    if (v.t == AV_NUM || v.t == AV_STRNUM || v.t == AV_UNINIT) {
-        double d = awk_to_num(in, &v);
-        awk_val_free(in, &v);
-        return awk_num(d);
-    }
-    const char *p = v.s ? v.s->s : "";
-    while (*p == ' ' || *p == '\t' || *p == '\n') p++;
-    int neg = 0;
-    if (*p == '-' || *p == '+') neg = *p++ == '-';
-    double d = 0;
-    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) {
-        for (p += 2;; p++) {
-            int c = *p, h = c >= '0' && c <= '9' ? c - '0' : (c | 32) >= 'a' && (c | 32) <= 'f' ? (c | 32) - 'a' + 10 : -1;
-            if (h < 0) break;
-            d = d * 16 + h;
-        }
-    } else if (p[0] == '0' && p[1] >= '0' && p[1] <= '7') {
-        for (; *p >= '0' && *p <= '7'; p++) d = d * 8 + (*p - '0');
-    } else {
-        d = awk_to_num(in, &v);
-        neg = 0;
-    }
-    awk_val_free(in, &v);
-    return awk_num(neg ? -d : d);
-}
-
-static uint64_t to_bits(awk_interp *in, double d, const char *fn)
-{
-    if (d < 0) {
-        awk_fatal(in, "%s: negative values are not allowed", fn);
-        return 0;
-    }
-    if (d >= 18446744073709551616.0) return UINT64_MAX;
-    return (uint64_t)d;
-}
-
-static awk_val bi_bits(awk_interp *in, awk_node *n)
-{
-    const awk_builtin_info *bi = awk_builtin_by_id(n->sub);
-    uint64_t acc = to_bits(in, eval_num(in, n->a), bi->name);
-    int i = 0;
-    for (awk_node *a = n->a->next; a; a = a->next, i++) {
-        uint64_t b = to_bits(in, eval_num(in, a), bi->name);
-        switch (n->sub) {
-        case B_AND: acc &= b; break;
-        case B_OR: acc |= b; break;
-        case B_XOR: acc ^= b; break;
-        case B_LSHIFT: acc = b >= 64 ? 0 : acc << b; break;
-        case B_RSHIFT: acc = b >= 64 ? 0 : acc >> b; break;
-        default: break;
-        }
-    }
-    if (n->sub == B_COMPL) acc = ~acc & ((UINT64_C(1) << 53) - 1);
-    return awk_num((double)acc);
-}
-
-static awk_val bi_typeof(awk_interp *in, awk_node *n)
-{
-    const char *t;
-    awk_node *a = n->a;
-    if (is_var(a)) {
-        awk_cell *c = awk_cell_of(in, a);
-        while (c->kind == CELL_REF) c = c->ref;
-        if (c->kind == CELL_ARRAY) return awk_strval(in, "array", 5);
-        if (c->kind == CELL_UNTYPED) return awk_strval(in, "untyped", 7);
-    }
-    if (a->op == N_REGEX) return awk_strval(in, "regexp", 6);
-    awk_val v = awk_eval(in, a);
-    awk_resolve(in, &v);
-    switch (v.t) {
-    case AV_NUM: t = "number"; break;
-    case AV_STRNUM: t = "strnum"; break;
-    case AV_UNINIT: t = "unassigned"; break;
-    default: t = "string"; break;
-    }
-    awk_val_free(in, &v);
-    return awk_strval(in, t, strlen(t));
-}
-
 static double checked(awk_interp *in, const char *fn, double x, double r)
 {
     if (isnan(r) && !isnan(x)) awk_warning(in, "%s: received negative argument %g", fn, x);
@@ -886,73 +550,73 @@ awk_val awk_call_builtin(awk_interp *in, awk_node *n)
     case B_SPRINTF: return bi_sprintf(in, n);
     case B_TOLOWER: return case_map(in, n, 0);
     case B_TOUPPER: return case_map(in, n, 1);
-    case B_SIN: return awk_num(sin(eval_num(in, n->a)));
-    case B_COS: return awk_num(cos(eval_num(in, n->a)));
+    case B_SIN: return awk_num(sin(awk_bi_num(in, n->a)));
+    case B_COS: return awk_num(cos(awk_bi_num(in, n->a)));
     case B_ATAN2: {
-        double y = eval_num(in, n->a);
-        double x = eval_num(in, arg(n, 1));
+        double y = awk_bi_num(in, n->a);
+        double x = awk_bi_num(in, awk_bi_arg(n, 1));
         return awk_num(atan2(y, x));
     }
     case B_EXP: {
-        double x = eval_num(in, n->a);
+        double x = awk_bi_num(in, n->a);
         double r = exp(x);
         if (isinf(r) && !isinf(x)) awk_warning(in, "exp: argument %g is out of range", x);
         return awk_num(r);
     }
     case B_LOG: {
-        double x = eval_num(in, n->a);
+        double x = awk_bi_num(in, n->a);
         if (x < 0) return awk_num(checked(in, "log", x, log(x)));
         return awk_num(log(x));
     }
     case B_SQRT: {
-        double x = eval_num(in, n->a);
+        double x = awk_bi_num(in, n->a);
         if (x < 0) {
             awk_warning(in, "sqrt: called with negative argument %g", x);
             return awk_num(-NAN);
         }
         return awk_num(sqrt(x));
     }
-    case B_INT: return awk_num(trunc(eval_num(in, n->a)));
+    case B_INT: return awk_num(trunc(awk_bi_num(in, n->a)));
     case B_RAND: return awk_num(awk_rand(in));
     case B_SRAND: {
         double prev = in->seed;
-        double s = n->nargs ? eval_num(in, n->a) : (double)(cmd_now_ns(in->c) / 1000000000);
+        double s = n->nargs ? awk_bi_num(in, n->a) : (double)(cmd_now_ns(in->c) / 1000000000);
         in->seed = trunc(s);
         awk_srand(in, in->seed);
         return awk_num(prev);
     }
     case B_SYSTEM: {
-        awk_str *cmd = eval_str(in, n->a);
+        awk_str *cmd = awk_bi_str(in, n->a);
         if (in->unwind) { awk_str_unref(in, cmd); return awk_uninit(); }
         int st = awk_system(in, cmd);
         awk_str_unref(in, cmd);
         return awk_num(st);
     }
     case B_CLOSE: {
-        awk_str *name = eval_str(in, n->a);
-        if (n->nargs > 1) { awk_str *how = eval_str(in, arg(n, 1)); awk_str_unref(in, how); }
+        awk_str *name = awk_bi_str(in, n->a);
+        if (n->nargs > 1) { awk_str *how = awk_bi_str(in, awk_bi_arg(n, 1)); awk_str_unref(in, how); }
         int r = awk_close(in, name);
         awk_str_unref(in, name);
         return awk_num(r);
     }
     case B_FFLUSH: {
         if (n->nargs == 0) return awk_num(awk_flush(in, NULL, 1));
-        awk_str *name = eval_str(in, n->a);
+        awk_str *name = awk_bi_str(in, n->a);
         int r = awk_flush(in, name, 0);
         awk_str_unref(in, name);
         return awk_num(r);
     }
-    case B_STRFTIME: return bi_strftime(in, n);
+    case B_STRFTIME: return awk_bi_strftime(in, n);
     case B_SYSTIME: return awk_num((double)(cmd_now_ns(in->c) / 1000000000));
-    case B_MKTIME: return bi_mktime(in, n);
-    case B_ASORT: return bi_asort(in, n, 0);
-    case B_ASORTI: return bi_asort(in, n, 1);
-    case B_STRTONUM: return bi_strtonum(in, n);
+    case B_MKTIME: return awk_bi_mktime(in, n);
+    case B_ASORT: return awk_bi_asort(in, n, 0);
+    case B_ASORTI: return awk_bi_asort(in, n, 1);
+    case B_STRTONUM: return awk_bi_strtonum(in, n);
     case B_AND: case B_OR: case B_XOR: case B_LSHIFT: case B_RSHIFT: case B_COMPL:
-        return bi_bits(in, n);
+        return awk_bi_bits(in, n);
     case B_ISARRAY: {
         awk_node *a = n->a;
-        if (is_var(a)) {
+        if (awk_bi_is_var(a)) {
             awk_cell *c = awk_cell_of(in, a);
             while (c->kind == CELL_REF) c = c->ref;
             return awk_num(c->kind == CELL_ARRAY);
@@ -961,7 +625,7 @@ awk_val awk_call_builtin(awk_interp *in, awk_node *n)
         awk_val_free(in, &v);
         return awk_num(0);
     }
-    case B_TYPEOF: return bi_typeof(in, n);
+    case B_TYPEOF: return awk_bi_typeof(in, n);
     default:
         awk_fatal(in, "function `%s' is not supported", awk_builtin_by_id(n->sub)->name);
         return awk_uninit();

@@ -1,132 +1,15 @@
-/* interp.c — the tree-walking evaluator: expressions, statements, user
- * functions (arrays by reference, scalars by value, untyped arguments that
- * become arrays in the caller), print/printf, getline, and the program's
- * BEGIN / main loop / END sequence.
+/* eval.c — expression evaluation: lvalues and assignments (with in-place
+ * string appends), ++/--, user function calls (arrays by reference,
+ * scalars by value, untyped arguments that become arrays in the caller),
+ * getline in all its forms, concatenation, comparisons and arithmetic.
  *
- * Abnormal completion (next, exit, return, break, continue, fatal errors)
- * travels in in->unwind; every evaluation step checks it after evaluating
- * operands that may call functions.  Loops poll the run for timeouts. */
+ * Abnormal completion (exit, next, return, fatal errors) travels in
+ * in->unwind; operands are not evaluated once it is set. */
 #include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "awk.h"
 #include "base/stack.h"
-
-/* ---- diagnostics ------------------------------------------------------------ */
-
-static void location(awk_interp *in, sk_out *e)
-{
-    sk_out_printf(e, "%s: ", in->c->name);
-    if (in->cur_line > 0) sk_out_printf(e, "%s:%d: ", in->srcname, in->cur_line);
-    double nr = in->g && in->g[G_NR].kind == CELL_SCALAR ? awk_to_num(in, &in->g[G_NR].v) : 0;
-    if (nr > 0 && in->cur_line > 0) {
-        size_t n = 0;
-        const char *fn = "";
-        if (in->g[G_FILENAME].kind == CELL_SCALAR && in->g[G_FILENAME].v.s) {
-            fn = in->g[G_FILENAME].v.s->s;
-            n = in->g[G_FILENAME].v.s->len;
-        }
-        double fnr = in->g[G_FNR].kind == CELL_SCALAR ? awk_to_num(in, &in->g[G_FNR].v) : 0;
-        if (!n) fn = "-";
-        sk_out_printf(e, "(FILENAME=%s FNR=%.0f) ", fn, fnr);
-    }
-}
-
-void awk_fatal(awk_interp *in, const char *fmt, ...)
-{
-    if (in->unwind == UW_ERROR) return;
-    sk_out *e = &in->c->err;
-    sk_out_flush(&in->c->out);
-    location(in, e);
-    char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    sk_out_printf(e, "fatal: %s\n", msg);
-    sk_out_flush(e);
-    in->unwind = UW_ERROR;
-    in->exit_code = 2;
-}
-
-void awk_warning(awk_interp *in, const char *fmt, ...)
-{
-    sk_out *e = &in->c->err;
-    sk_out_flush(&in->c->out);
-    location(in, e);
-    char msg[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    sk_out_printf(e, "warning: %s\n", msg);
-    sk_out_flush(e);
-}
-
-int awk_check_abort(awk_interp *in)
-{
-    if ((++in->poll & 1023) == 0 && cmd_aborted(in->c)) {
-        in->unwind = UW_ERROR;
-        if (in->exit_code == 0) in->exit_code = 2;
-        return 1;
-    }
-    return in->unwind != 0;
-}
-
-/* ---- cells ----------------------------------------------------------------------- */
-
-static const char *var_name(awk_interp *in, awk_node *n)
-{
-    if (n->op == N_GVAR) return in->prog.gnames[n->u.slot];
-    if (n->op == N_LVAR && in->fn) return in->fn->params[n->u.slot];
-    return "?";
-}
-
-awk_cell *awk_cell_of(awk_interp *in, awk_node *n)
-{
-    return n->op == N_GVAR ? &in->g[n->u.slot] : &in->frame[n->u.slot];
-}
-
-/* Follow a chain of untyped-argument references to the caller's cell. */
-static awk_cell *deref(awk_cell *c)
-{
-    while (c->kind == CELL_REF) c = c->ref;
-    return c;
-}
-
-awk_array *awk_cell_array(awk_interp *in, awk_cell *cell, const char *what)
-{
-    if (cell->kind == CELL_ARRAY) return cell->arr;
-    if (cell->kind == CELL_REF) {
-        awk_cell *t = deref(cell);
-        awk_array *a = awk_cell_array(in, t, what);
-        if (!a) return NULL;
-        cell->kind = CELL_ARRAY;
-        cell->owns = 0;
-        cell->arr = a;
-        return a;
-    }
-    if (cell->kind == CELL_UNTYPED) {
-        cell->arr = awk_array_new(in);
-        if (!cell->arr) return NULL;
-        cell->kind = CELL_ARRAY;
-        cell->owns = 1;
-        return cell->arr;
-    }
-    awk_fatal(in, "attempt to use scalar `%s' as an array", what);
-    return NULL;
-}
-
-awk_array *awk_node_array(awk_interp *in, awk_node *n)
-{
-    if (n->op != N_GVAR && n->op != N_LVAR) {
-        awk_fatal(in, "attempt to use a non-variable as an array");
-        return NULL;
-    }
-    return awk_cell_array(in, awk_cell_of(in, n), var_name(in, n));
-}
 
 /* The scalar value slot of a variable (for reading and writing). */
 static awk_val *scalar_slot(awk_interp *in, awk_node *n)
@@ -145,7 +28,7 @@ static awk_val *scalar_slot(awk_interp *in, awk_node *n)
         c->v = awk_uninit();
         break;
     default:
-        awk_fatal(in, "attempt to use array `%s' in a scalar context", var_name(in, n));
+        awk_fatal(in, "attempt to use array `%s' in a scalar context", awk_var_name(in, n));
         return NULL;
     }
     if (n->op == N_GVAR && n->u.slot == G_NF) {
@@ -154,74 +37,6 @@ static awk_val *scalar_slot(awk_interp *in, awk_node *n)
         c->v = awk_num((double)in->nf);
     }
     return &c->v;
-}
-
-const char *awk_var_cstr(awk_interp *in, int slot, size_t *len)
-{
-    awk_cell *c = &in->g[slot];
-    if (c->kind != CELL_SCALAR) { *len = 0; return ""; }
-    if (c->v.t == AV_NUM) {
-        awk_str *s = awk_num_to_str(in, c->v.n, 0);
-        c->v.s = s;
-        c->v.t = AV_STRNUM;
-    } else if (c->v.t == AV_UNINIT) {
-        *len = 0;
-        return "";
-    }
-    *len = c->v.s->len;
-    return c->v.s->s;
-}
-
-void awk_special_set(awk_interp *in, int slot)
-{
-    switch (slot) {
-    case G_NF: {
-        double n = awk_to_num(in, &in->g[G_NF].v);
-        awk_set_nf(in, (long)n);
-        break;
-    }
-    case G_FS:
-        in->fs_dirty = 1;
-        break;
-    case G_RS:
-        in->fs_dirty = 1;   /* paragraph mode changes field splitting */
-        break;
-    default:
-        break;
-    }
-}
-
-/* ---- subscripts ---------------------------------------------------------------------- */
-
-void awk_subscript(awk_interp *in, awk_node *subs, int nsubs, awk_key *k)
-{
-    if (nsubs == 1) {
-        awk_val v = awk_eval(in, subs);
-        awk_key_make(in, &v, k);
-        awk_val_free(in, &v);
-        return;
-    }
-    sk_buf b = SK_BUF_INIT(in->a);
-    size_t sl;
-    int first = 1;
-    for (awk_node *s = subs; s; s = s->next) {
-        if (!first) {
-            const char *sep = awk_var_cstr(in, G_SUBSEP, &sl);
-            sk_buf_put(&b, sep, sl);
-        }
-        first = 0;
-        if (in->unwind) break;
-        awk_val v = awk_eval(in, s);
-        awk_key kk;
-        awk_key_make(in, &v, &kk);
-        sk_buf_put(&b, kk.p, kk.n);
-        awk_key_done(in, &kk);
-        awk_val_free(in, &v);
-    }
-    k->s = awk_str_new(in, b.p ? b.p : "", b.len);
-    sk_buf_free(&b);
-    k->p = k->s->s;
-    k->n = k->s->len;
 }
 
 /* ---- lvalues ------------------------------------------------------------------------- */
@@ -434,7 +249,7 @@ __attribute__((noinline)) static awk_val eval_assign(awk_interp *in, awk_node *n
     return res;
 }
 
-__attribute__((noinline)) static awk_val eval_incdec(awk_interp *in, awk_node *n)
+__attribute__((noinline)) awk_val awk_eval_incdec(awk_interp *in, awk_node *n)
 {
     lvref lv;
     if (lv_prepare(in, n->a, &lv)) return awk_uninit();
@@ -490,7 +305,7 @@ __attribute__((noinline)) static awk_val call_user(awk_interp *in, awk_node *n)
     for (awk_node *a = n->a; a && i < np; a = a->next, i++) {
         awk_cell *dst = &frame[i];
         if (a->op == N_GVAR || a->op == N_LVAR) {
-            awk_cell *src = deref(awk_cell_of(in, a));
+            awk_cell *src = awk_deref(awk_cell_of(in, a));
             if (src->kind == CELL_ARRAY) {
                 dst->kind = CELL_ARRAY;
                 dst->owns = 0;
@@ -735,8 +550,8 @@ awk_val awk_eval(awk_interp *in, awk_node *n)
             }
             return awk_val_copy(&c->v);
         }
-        if (c->kind == CELL_ARRAY || (c->kind == CELL_REF && deref(c)->kind == CELL_ARRAY)) {
-            awk_fatal(in, "attempt to use array `%s' in a scalar context", var_name(in, n));
+        if (c->kind == CELL_ARRAY || (c->kind == CELL_REF && awk_deref(c)->kind == CELL_ARRAY)) {
+            awk_fatal(in, "attempt to use array `%s' in a scalar context", awk_var_name(in, n));
             return awk_uninit();
         }
         if (n->op == N_GVAR && n->u.slot == G_NF) {
@@ -807,7 +622,7 @@ awk_val awk_eval(awk_interp *in, awk_node *n)
         awk_val_free(in, &a);
         return awk_num(!b);
     }
-    case N_PREINC: case N_PREDEC: case N_POSTINC: case N_POSTDEC: return eval_incdec(in, n);
+    case N_PREINC: case N_PREDEC: case N_POSTINC: case N_POSTDEC: return awk_eval_incdec(in, n);
     case N_CALL: return call_user(in, n);
     case N_BUILTIN: return awk_call_builtin(in, n);
     case N_GETLINE: return eval_getline(in, n);
@@ -817,340 +632,3 @@ awk_val awk_eval(awk_interp *in, awk_node *n)
     }
 }
 
-/* ---- print / printf ------------------------------------------------------------------------ */
-
-static awk_ostream *destination(awk_interp *in, awk_node *n)
-{
-    if (n->sub == RD_NONE) return NULL;
-    awk_val d = awk_eval(in, n->b);
-    if (in->unwind) { awk_val_free(in, &d); return NULL; }
-    awk_str *name = awk_to_str(in, &d);
-    awk_val_free(in, &d);
-    awk_ostream *os = awk_output(in, n->sub, name);
-    awk_str_unref(in, name);
-    return os;
-}
-
-static void emit(awk_interp *in, awk_node *n, size_t start)
-{
-    if (!in->unwind) {
-        awk_ostream *os = destination(in, n);
-        if (!in->unwind) {
-            const char *p = in->tmp.p ? in->tmp.p + start : "";
-            size_t len = in->tmp.len - start;
-            if (os) awk_write(in, os, p, len);
-            else if (sk_out_write(&in->c->out, p, len)) in->unwind = UW_ERROR;
-        }
-    }
-    in->tmp.len = start;
-}
-
-__attribute__((noinline)) static void exec_print(awk_interp *in, awk_node *n)
-{
-    size_t start = in->tmp.len;
-    if (n->nargs == 0) {
-        awk_val *z = awk_record(in);
-        if (z->s) sk_buf_put(&in->tmp, z->s->s, z->s->len);
-    } else {
-        int first = 1;
-        for (awk_node *a = n->a; a; a = a->next) {
-            size_t l;
-            if (!first) {
-                const char *ofs = awk_var_cstr(in, G_OFS, &l);
-                sk_buf_put(&in->tmp, ofs, l);
-            }
-            first = 0;
-            awk_val v = awk_eval(in, a);
-            if (in->unwind) { awk_val_free(in, &v); in->tmp.len = start; return; }
-            if (v.t == AV_NUM) {
-                double d = v.n;
-                if (d > -1e15 && d < 1e15 && d == (double)(int64_t)d && d != 0) {
-                    char buf[32];
-                    size_t k = awk_fmt_int((int64_t)d, buf);
-                    sk_buf_put(&in->tmp, buf, k);
-                    continue;
-                }
-            }
-            awk_str *s = awk_to_outstr(in, &v);
-            awk_val_free(in, &v);
-            sk_buf_put(&in->tmp, s->s, s->len);
-            awk_str_unref(in, s);
-        }
-    }
-    size_t l;
-    const char *ors = awk_var_cstr(in, G_ORS, &l);
-    if (sk_buf_put(&in->tmp, ors, l)) { in->tmp.len = start; awk_fatal(in, "out of memory"); return; }
-    emit(in, n, start);
-}
-
-__attribute__((noinline)) static void exec_printf(awk_interp *in, awk_node *n)
-{
-    if (n->nargs == 0) {
-        awk_fatal(in, "printf: no arguments");
-        return;
-    }
-    awk_val small[16];
-    awk_val *args = small;
-    int na = n->nargs;
-    if (na > 16) {
-        args = sk_calloc(in->a, (size_t)na, sizeof *args);
-        if (!args) { awk_fatal(in, "out of memory"); return; }
-    }
-    int got = 0;
-    for (awk_node *a = n->a; a; a = a->next) {
-        args[got++] = awk_eval(in, a);
-        if (in->unwind) break;
-    }
-    if (!in->unwind) {
-        awk_str *fmt = awk_to_str(in, &args[0]);
-        size_t start = in->tmp.len;
-        if (awk_format(in, &in->tmp, fmt->s, fmt->len, args + 1, got - 1) == 0) emit(in, n, start);
-        else in->tmp.len = start;
-        awk_str_unref(in, fmt);
-    }
-    for (int i = 0; i < got; i++) awk_val_free(in, &args[i]);
-    if (args != small) sk_free(in->a, args);
-}
-
-/* ---- statements -------------------------------------------------------------------------- */
-
-static int loop_body(awk_interp *in, awk_node *body)
-{
-    awk_exec(in, body);
-    if (in->unwind == UW_BREAK) { in->unwind = UW_NONE; return 1; }
-    if (in->unwind == UW_CONTINUE) in->unwind = UW_NONE;
-    if (in->unwind) return 1;
-    return awk_check_abort(in);
-}
-
-static int cond_true(awk_interp *in, awk_node *c)
-{
-    if (!c) return 1;
-    awk_val v = awk_eval(in, c);
-    int b = awk_to_bool(in, &v);
-    awk_val_free(in, &v);
-    return !in->unwind && b;
-}
-
-__attribute__((noinline)) static void exec_forin(awk_interp *in, awk_node *n)
-{
-    awk_array *arr = awk_node_array(in, n->b);
-    if (!arr) return;
-    size_t nk;
-    awk_str **keys = awk_array_keys(in, arr, &nk);
-    size_t i = 0;
-    for (; i < nk; i++) {
-        awk_val kv = { 0, keys[i], AV_MAYBE, 0 };
-        keys[i] = NULL;
-        if (awk_assign_node(in, n->a, kv)) break;
-        if (loop_body(in, n->c)) break;
-    }
-    for (size_t j = 0; j < nk; j++) awk_str_unref(in, keys[j]);
-    sk_free(in->a, keys);
-}
-
-__attribute__((noinline)) static void exec_delete(awk_interp *in, awk_node *n)
-{
-    awk_array *arr = awk_node_array(in, n->a);
-    if (!arr) return;
-    if (!n->b) {
-        awk_array_clear(in, arr);
-        return;
-    }
-    awk_key k;
-    awk_subscript(in, n->b, n->nargs, &k);
-    if (!in->unwind) awk_array_delete(in, arr, k.p, k.n);
-    awk_key_done(in, &k);
-}
-
-__attribute__((noinline)) static void exec_switch(awk_interp *in, awk_node *n)
-{
-    awk_val v = awk_eval(in, n->a);
-    if (in->unwind) { awk_val_free(in, &v); return; }
-    awk_node *hit = NULL, *dflt = NULL;
-    for (awk_node *c = n->b; c && !hit; c = c->next) {
-        if (!c->a) { dflt = c; continue; }
-        if (c->a->op == N_REGEX) {
-            awk_str *s = awk_to_str(in, &v);
-            awk_re *re = awk_re_of(in, c->a);
-            int r = re ? awk_re_exec(in, re, s->s, s->len, 0, 0, NULL, 0) : 0;
-            awk_str_unref(in, s);
-            if (r > 0) hit = c;
-        } else {
-            awk_val k = awk_eval(in, c->a);
-            if (awk_compare(in, &v, &k) == 0) hit = c;
-            awk_val_free(in, &k);
-        }
-        if (in->unwind) break;
-    }
-    awk_val_free(in, &v);
-    if (in->unwind) return;
-    if (!hit) hit = dflt;
-    for (awk_node *c = hit; c; c = c->next) {
-        awk_exec(in, c->b);
-        if (in->unwind) break;
-    }
-    if (in->unwind == UW_BREAK) in->unwind = UW_NONE;
-}
-
-int awk_exec(awk_interp *in, awk_node *n)
-{
-    if (!n) return 0;
-    in->cur_line = n->line;
-    switch (n->op) {
-    case S_BLOCK:
-        for (awk_node *s = n->a; s; s = s->next) {
-            awk_exec(in, s);
-            if (in->unwind) break;
-        }
-        break;
-    case S_EXPR: {
-        awk_node *e = n->a;
-        if (e->op == N_POSTINC || e->op == N_POSTDEC) {
-            /* value unused: skip the copy */
-            awk_val v = eval_incdec(in, e);
-            awk_val_free(in, &v);
-            break;
-        }
-        awk_val v = awk_eval(in, e);
-        awk_val_free(in, &v);
-        break;
-    }
-    case S_PRINT: exec_print(in, n); break;
-    case S_PRINTF: exec_printf(in, n); break;
-    case S_IF:
-        if (cond_true(in, n->a)) awk_exec(in, n->b);
-        else if (!in->unwind && n->c) awk_exec(in, n->c);
-        break;
-    case S_WHILE:
-        while (cond_true(in, n->a))
-            if (loop_body(in, n->b)) break;
-        break;
-    case S_DO:
-        do {
-            if (loop_body(in, n->b)) break;
-        } while (cond_true(in, n->a));
-        break;
-    case S_FOR:
-        if (n->a) awk_exec(in, n->a);
-        while (!in->unwind && cond_true(in, n->b)) {
-            if (loop_body(in, n->d)) break;
-            if (n->c) awk_exec(in, n->c);
-        }
-        break;
-    case S_FORIN: exec_forin(in, n); break;
-    case S_BREAK: in->unwind = UW_BREAK; break;
-    case S_CONTINUE: in->unwind = UW_CONTINUE; break;
-    case S_NEXT: in->unwind = UW_NEXT; break;
-    case S_NEXTFILE: in->unwind = UW_NEXTFILE; break;
-    case S_EXIT:
-        if (n->a) {
-            awk_val v = awk_eval(in, n->a);
-            double d = awk_to_num(in, &v);
-            awk_val_free(in, &v);
-            if (in->unwind) break;
-            in->exit_code = (int)(int64_t)d & 0xff;
-        }
-        in->exiting = 1;
-        in->unwind = UW_EXIT;
-        break;
-    case S_RETURN: {
-        awk_val v = n->a ? awk_eval(in, n->a) : awk_uninit();
-        if (in->unwind) { awk_val_free(in, &v); break; }
-        awk_val_free(in, &in->retval);
-        in->retval = v;
-        in->unwind = UW_RETURN;
-        break;
-    }
-    case S_DELETE: exec_delete(in, n); break;
-    case S_SWITCH: exec_switch(in, n); break;
-    default:
-        awk_fatal(in, "internal error: bad statement node %d", n->op);
-        break;
-    }
-    return in->unwind;
-}
-
-/* ---- the program ----------------------------------------------------------------------- */
-
-static int run_rules(awk_interp *in, int kind)
-{
-    for (awk_rule *r = in->prog.rules; r; r = r->next) {
-        if (r->kind != kind) continue;
-        awk_exec(in, r->action);
-        if (in->unwind == UW_NEXT || in->unwind == UW_NEXTFILE) {
-            const char *what = in->unwind == UW_NEXT ? "next" : "nextfile";
-            in->unwind = UW_NONE;
-            awk_fatal(in, "`%s' cannot be called from a `%s' rule", what, kind == R_BEGIN ? "BEGIN" : "END");
-        }
-        if (in->unwind) return in->unwind;
-    }
-    return 0;
-}
-
-static int pattern_true(awk_interp *in, awk_node *p)
-{
-    if (p->op == N_REGEX && !in->g[G_IGNORECASE].kind) {
-        awk_val *z = awk_record(in);
-        int r = awk_re_exec(in, p->re, z->s ? z->s->s : "", z->s ? z->s->len : 0, 0, 0, NULL, 0);
-        return r > 0;
-    }
-    return cond_true(in, p);
-}
-
-static void run_main_rules(awk_interp *in)
-{
-    for (awk_rule *r = in->prog.rules; r; r = r->next) {
-        if (r->kind != R_MAIN) continue;
-        int match;
-        in->cur_line = r->pat1 ? r->pat1->line : r->action ? r->action->line : 0;
-        if (!r->pat1) {
-            match = 1;
-        } else if (!r->pat2) {
-            match = pattern_true(in, r->pat1);
-        } else if (r->in_range) {
-            match = 1;
-            if (pattern_true(in, r->pat2)) r->in_range = 0;
-        } else {
-            match = pattern_true(in, r->pat1);
-            if (match && !in->unwind && !pattern_true(in, r->pat2)) r->in_range = 1;
-        }
-        if (in->unwind) return;
-        if (!match) continue;
-        if (r->action) {
-            awk_exec(in, r->action);
-        } else {
-            awk_val *z = awk_record(in);
-            size_t l;
-            if (z->s && sk_out_write(&in->c->out, z->s->s, z->s->len)) { in->unwind = UW_ERROR; return; }
-            const char *ors = awk_var_cstr(in, G_ORS, &l);
-            if (sk_out_write(&in->c->out, ors, l)) { in->unwind = UW_ERROR; return; }
-        }
-        if (in->unwind) return;
-    }
-}
-
-int awk_run(awk_interp *in)
-{
-    run_rules(in, R_BEGIN);
-    if (in->unwind == UW_ERROR) return in->exit_code;
-    if (in->unwind != UW_EXIT && (in->prog.has_main || in->prog.has_end || in->prog.has_beginfile ||
-                                  in->prog.has_endfile)) {
-        in->unwind = UW_NONE;
-        for (;;) {
-            int r = awk_main_next(in, 1, NULL);
-            if (r <= 0) break;
-            run_main_rules(in);
-            if (in->unwind == UW_NEXT) { in->unwind = UW_NONE; continue; }
-            if (in->unwind == UW_NEXTFILE) { in->unwind = UW_NONE; awk_main_nextfile(in); continue; }
-            if (in->unwind) break;
-            if (awk_check_abort(in)) break;
-        }
-    }
-    if (in->unwind == UW_ERROR) return in->exit_code;
-    in->unwind = UW_NONE;
-    in->in_end = 1;
-    if (in->prog.has_end) run_rules(in, R_END);
-    if (in->unwind == UW_EXIT) in->unwind = UW_NONE;
-    return in->exit_code;
-}
