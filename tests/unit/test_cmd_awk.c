@@ -747,6 +747,15 @@ TEST(cmd_awk_gawk_extensions)
     CMD_EXPECT(&t, cmd_awk, NULL, "1 2 10 b \nm x z \n", "awk",
                "BEGIN { v[\"p\"] = 10; v[\"q\"] = 2; v[\"r\"] = \"b\"; v[\"s\"] = 1; n = asort(v, d); for (i = 1; i <= n; i++) printf \"%s \", d[i]; print \"\";"
                " w[\"z\"]; w[\"m\"]; w[\"x\"]; n = asorti(w); for (i = 1; i <= n; i++) printf \"%s \", w[i]; print \"\" }");
+    /* FPAT (CSV with quoted fields), FIELDWIDTHS, patsplit */
+    CMD_EXPECT(&t, cmd_awk, "a,\"b,c\",,d\n", "4:[a][\"b,c\"][][d]\n", "awk",
+               "BEGIN { FPAT = \"([^,]*)|(\\\"[^\\\"]+\\\")\" } { printf \"%d:\", NF; for (i = 1; i <= NF; i++) printf \"[%s]\", $i; print \"\" }");
+    CMD_EXPECT(&t, cmd_awk, "abc  de f\nabcdefgh\n", "[ab][c  ][de f]\n[ab][cde][fgh]\n", "awk",
+               "BEGIN { FIELDWIDTHS = \"2 3 *\" } { for (i = 1; i <= NF; i++) printf \"[%s]\", $i; print \"\" }");
+    CMD_EXPECT(&t, cmd_awk, NULL, "2 a b | ; ,, ;\n", "awk",
+               "BEGIN { n = patsplit(\";a,,b;\", a, /[^,;]+/, s); print n, a[1], a[2], \"|\", s[0], s[1], s[2] }");
+    /* FS assigned after FPAT switches back to field separators */
+    CMD_EXPECT(&t, cmd_awk, "x,y\n", "2 y\n", "awk", "BEGIN { FPAT = \"[a-z]\"; FS = \",\" } { print NF, $2 }");
     /* IGNORECASE affects regex matching */
     CMD_EXPECT(&t, cmd_awk, "Foo\nbar\n", "Foo\n", "awk", "BEGIN { IGNORECASE = 1 } /foo/");
     /* length(array), delete array, `in` with multiple subscripts */

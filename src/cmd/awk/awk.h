@@ -181,12 +181,15 @@ awk_re *awk_re_of(awk_interp *in, awk_node *n);
 
 /* ---- records and input (record.c) -------------------------------------- */
 
-enum { SP_SPACE, SP_CHAR, SP_REGEX, SP_EMPTY, SP_TAB_ONLY };
+enum { SP_SPACE, SP_CHAR, SP_REGEX, SP_EMPTY, SP_FPAT, SP_WIDTHS };
 
 typedef struct awk_splitter {
     int kind;
     char ch;
-    awk_re *re;             /* owned */
+    awk_re *re;             /* owned (unless borrowed) */
+    int borrowed;           /* re belongs to someone else (split(), patsplit()) */
+    long *widths;           /* SP_WIDTHS: pairs (skip, width); width -1 is `*` */
+    int nwidths;
     awk_str *src;           /* the FS text this was built from */
     int paragraph;          /* RS == "": newline separates fields too */
 } awk_splitter;
@@ -269,6 +272,7 @@ struct awk_interp {
     size_t fcap;
     awk_splitter fs;         /* the splitter of the current record */
     int fs_dirty;            /* FS changed since fs was built */
+    int split_by;            /* G_FS, G_FPAT or G_FIELDWIDTHS: the last one set */
     double nr, fnr;
     /* main input */
     int argi;                /* next ARGV index */
@@ -422,6 +426,8 @@ void awk_field_assigned(awk_interp *in, long i);
 awk_val *awk_record(awk_interp *in);                 /* $0, rebuilt if stale */
 void awk_set_nf(awk_interp *in, long nf);
 int awk_splitter_build(awk_interp *in, awk_splitter *sp, awk_str *fs, int paragraph);
+int awk_splitter_fpat(awk_interp *in, awk_splitter *sp, awk_str *fpat);
+int awk_splitter_widths(awk_interp *in, awk_splitter *sp, awk_str *spec);
 void awk_splitter_free(awk_interp *in, awk_splitter *sp);
 /* Split s with sp; calls out(ud, i, piece, seps) for each field.  Returns
  * the field count or -1. */

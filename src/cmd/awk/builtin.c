@@ -273,6 +273,59 @@ static awk_val bi_split(awk_interp *in, awk_node *n)
     return awk_num((double)cnt);
 }
 
+/* patsplit(s, a [, fpat [, seps]]): the fields are the matches of fpat. */
+typedef struct pat_ctx {
+    awk_array *arr, *seps;
+    long nf;
+} pat_ctx;
+
+static int pat_piece(awk_interp *in, void *ud, size_t i, const char *p, size_t n, const char *sep,
+                     size_t seplen)
+{
+    pat_ctx *pc = ud;
+    if (i == 0) {
+        if (pc->seps && awk_array_set_num(in, pc->seps, (double)pc->nf, awk_strval(in, sep, seplen))) return -1;
+        return 0;
+    }
+    pc->nf = (long)i;
+    if (awk_array_set_num(in, pc->arr, (double)i, awk_inputval(in, p, n))) return -1;
+    if (pc->seps && awk_array_set_num(in, pc->seps, (double)(i - 1), awk_strval(in, sep, seplen))) return -1;
+    return 0;
+}
+
+static awk_val bi_patsplit(awk_interp *in, awk_node *n)
+{
+    awk_node *an = awk_bi_arg(n, 1), *fn = awk_bi_arg(n, 2), *sn = awk_bi_arg(n, 3);
+    if (!awk_bi_is_var(an) || (sn && !awk_bi_is_var(sn))) {
+        awk_fatal(in, "patsplit: second and fourth arguments must be arrays");
+        return awk_uninit();
+    }
+    awk_str *s = awk_bi_str(in, n->a);
+    awk_splitter sp = { 0 };
+    sp.kind = SP_FPAT;
+    sp.borrowed = 1;
+    if (fn) {
+        sp.re = awk_re_of(in, fn);
+    } else {
+        awk_cell *c = &in->g[G_FPAT];
+        awk_str *fp = c->kind == CELL_SCALAR ? awk_to_str(in, &c->v) : awk_str_new(in, "[^[:space:]]+", 13);
+        sp.re = awk_re_dynamic(in, fp);
+        awk_str_unref(in, fp);
+    }
+    long cnt = 0;
+    awk_array *arr = sp.re && !in->unwind ? awk_node_array(in, an) : NULL;
+    awk_array *seps = arr && sn ? awk_node_array(in, sn) : NULL;
+    if (arr && (!sn || seps)) {
+        awk_array_clear(in, arr);
+        if (seps) awk_array_clear(in, seps);
+        pat_ctx pc = { arr, seps, 0 };
+        cnt = awk_split_with(in, &sp, s->s, s->len, pat_piece, &pc);
+        if (cnt < 0) cnt = 0;
+    }
+    awk_str_unref(in, s);
+    return awk_num((double)cnt);
+}
+
 /* ---- sub / gsub / gensub ------------------------------------------------------------- */
 
 static size_t char_len_at(const char *s, size_t n, size_t i)
@@ -626,6 +679,7 @@ awk_val awk_call_builtin(awk_interp *in, awk_node *n)
         return awk_num(0);
     }
     case B_TYPEOF: return awk_bi_typeof(in, n);
+    case B_PATSPLIT: return bi_patsplit(in, n);
     default:
         awk_fatal(in, "function `%s' is not supported", awk_builtin_by_id(n->sub)->name);
         return awk_uninit();

@@ -12,7 +12,8 @@
 
 void awk_splitter_free(awk_interp *in, awk_splitter *sp)
 {
-    awk_re_free(in, sp->re);
+    if (!sp->borrowed) awk_re_free(in, sp->re);
+    sk_free(in->a, sp->widths);
     awk_str_unref(in, sp->src);
     memset(sp, 0, sizeof *sp);
 }
@@ -62,6 +63,71 @@ int awk_splitter_build(awk_interp *in, awk_splitter *sp, awk_str *fs, int paragr
     return 0;
 }
 
+int awk_splitter_fpat(awk_interp *in, awk_splitter *sp, awk_str *fpat)
+{
+    awk_splitter_free(in, sp);
+    sp->src = awk_str_ref(fpat);
+    int icase = in->g[G_IGNORECASE].kind == CELL_SCALAR && awk_to_bool(in, &in->g[G_IGNORECASE].v);
+    char msg[160];
+    if (awk_re_compile(in, fpat->s, fpat->len, icase, &sp->re, msg, sizeof msg)) {
+        awk_fatal(in, "invalid regexp: %s: /%s/", msg, fpat->s);
+        sp->kind = SP_SPACE;
+        return -1;
+    }
+    sp->kind = SP_FPAT;
+    return 0;
+}
+
+/* gawk's FIELDWIDTHS: "w1 w2 ...", each optionally "skip:width", the last
+ * may be "*" (the rest of the record). */
+int awk_splitter_widths(awk_interp *in, awk_splitter *sp, awk_str *spec)
+{
+    awk_splitter_free(in, sp);
+    sp->src = awk_str_ref(spec);
+    sp->kind = SP_WIDTHS;
+    const char *p = spec->s;
+    int cap = 0;
+    while (*p) {
+        while (*p == ' ' || *p == '\t') p++;
+        if (!*p) break;
+        long skip = 0, w;
+        if (*p == '*') {
+            w = -1;
+            p++;
+        } else {
+            if (*p < '0' || *p > '9') goto bad;
+            w = 0;
+            while (*p >= '0' && *p <= '9') { if (w < 100000000) w = w * 10 + (*p - '0'); p++; }
+            if (*p == ':') {
+                skip = w;
+                p++;
+                if (*p == '*') { w = -1; p++; }
+                else {
+                    if (*p < '0' || *p > '9') goto bad;
+                    w = 0;
+                    while (*p >= '0' && *p <= '9') { if (w < 100000000) w = w * 10 + (*p - '0'); p++; }
+                }
+            }
+        }
+        if (*p && *p != ' ' && *p != '\t') goto bad;
+        if (sp->nwidths == cap) {
+            cap = cap ? cap * 2 : 8;
+            long *nw = sk_realloc(in->a, sp->widths, (size_t)cap * 2 * sizeof *nw);
+            if (!nw) { awk_fatal(in, "out of memory"); return -1; }
+            sp->widths = nw;
+        }
+        sp->widths[2 * sp->nwidths] = skip;
+        sp->widths[2 * sp->nwidths + 1] = w;
+        sp->nwidths++;
+        if (w < 0) break;
+    }
+    return 0;
+bad:
+    awk_fatal(in, "invalid FIELDWIDTHS value, for field %d, near `%s'", sp->nwidths + 1, p);
+    sp->kind = SP_SPACE;
+    return -1;
+}
+
 static int is_space_sep(unsigned char c) { return c == ' ' || c == '\t' || c == '\n'; }
 
 static size_t utf8_len(const char *s, size_t n, size_t i)
@@ -103,6 +169,46 @@ long awk_split_with(awk_interp *in, awk_splitter *sp, const char *s, size_t n, a
             st = e + 1;
         }
         if (fn(in, ud, ++nf, s + st, n - st, NULL, 0)) return -1;
+        return (long)nf;
+    }
+    case SP_WIDTHS: {
+        size_t i = 0;
+        for (int k = 0; k < sp->nwidths && i < n; k++) {
+            long skip = sp->widths[2 * k], w = sp->widths[2 * k + 1];
+            i += awk_char_off(s + i, n - i, (size_t)skip);
+            if (i >= n) break;
+            size_t e = w < 0 ? n : i + awk_char_off(s + i, n - i, (size_t)w);
+            if (fn(in, ud, ++nf, s + i, e - i, NULL, 0)) return -1;
+            i = e;
+        }
+        return (long)nf;
+    }
+    case SP_FPAT: {
+        /* fields are the matches; an empty match right after a non-empty
+         * field is not a field (gawk).  fn gets the separator before each
+         * field, then (i == 0) the text after the last one. */
+        size_t pos = 0, last_end = 0, adj = (size_t)-1, ov[2];
+        while (pos <= n) {
+            int r = awk_re_exec(in, sp->re, s, n, pos, pos > 0, ov, 1);
+            if (r < 0) return -1;
+            if (r == 0) break;
+            if (ov[0] == ov[1] && ov[0] == adj) {
+                if (ov[0] >= n) break;
+                pos = ov[0] + utf8_len(s, n, ov[0]);
+                continue;
+            }
+            if (fn(in, ud, ++nf, s + ov[0], ov[1] - ov[0], s + last_end, ov[0] - last_end)) return -1;
+            last_end = ov[1];
+            if (ov[1] > ov[0]) {
+                adj = ov[1];
+                pos = ov[1];
+            } else {
+                adj = (size_t)-1;
+                if (ov[0] >= n) break;
+                pos = ov[0] + utf8_len(s, n, ov[0]);
+            }
+        }
+        if (fn(in, ud, 0, NULL, 0, s + last_end, n - last_end)) return -1;
         return (long)nf;
     }
     case SP_EMPTY: {
@@ -171,11 +277,18 @@ static int record_field(awk_interp *in, void *ud, size_t i, const char *p, size_
 static void refresh_fs(awk_interp *in)
 {
     if (!in->fs_dirty && in->fs.src) return;
-    awk_cell *c = &in->g[G_FS];
+    int slot = in->split_by ? in->split_by : G_FS;
+    awk_cell *c = &in->g[slot];
     awk_str *fs = c->kind == CELL_SCALAR ? awk_to_str(in, &c->v) : awk_str_ref(in->empty);
-    size_t rslen;
-    awk_var_cstr(in, G_RS, &rslen);
-    awk_splitter_build(in, &in->fs, fs, rslen == 0);
+    if (slot == G_FPAT) {
+        awk_splitter_fpat(in, &in->fs, fs);
+    } else if (slot == G_FIELDWIDTHS) {
+        awk_splitter_widths(in, &in->fs, fs);
+    } else {
+        size_t rslen;
+        awk_var_cstr(in, G_RS, &rslen);
+        awk_splitter_build(in, &in->fs, fs, rslen == 0);
+    }
     awk_str_unref(in, fs);
     in->fs_dirty = 0;
 }

@@ -146,6 +146,9 @@ void awk_special_set(awk_interp *in, int slot)
         break;
     }
     case G_FS:
+    case G_FPAT:
+    case G_FIELDWIDTHS:
+        in->split_by = slot;
         in->fs_dirty = 1;
         break;
     case G_RS:
