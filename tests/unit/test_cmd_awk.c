@@ -832,8 +832,15 @@ static int fake_script(sk_cmd *c, const char *script, size_t len, const char *na
     return 127;
 }
 
+static int64_t fixed_clock(void *ud)
+{
+    (void)ud;
+    return INT64_C(1700000000) * 1000000000;   /* 2023-11-14 22:13:20 UTC */
+}
+
 static void run_hooked(cmdtest *t, const char *in, const char *prog)
 {
+    char *envp[] = { "HOME=/home/sandbox", "GREETING=hello world", "N=10", NULL };
     sk_buf_clear(&t->out);
     sk_buf_clear(&t->err);
     sk_fdtab fds;
@@ -846,6 +853,8 @@ static void run_hooked(cmdtest *t, const char *in, const char *prog)
     c.cwd = "/home/user";
     c.lim = &t->lim;
     c.script = fake_script;
+    c.envp = envp;
+    c.now_ns = fixed_clock;
     char *argv[] = { "awk", (char *)prog, NULL };
     t->status = cmd_finish(&c, cmd_awk(&c, 2, argv));
     sk_fdtab_free(&fds, &t->a);
@@ -868,5 +877,11 @@ TEST(cmd_awk_commands)
     /* system() returns the exit status; output order is kept */
     run_hooked(&t, "", "BEGIN { printf \"a \"; r = system(\"echo b\"); print \"c\", r; print system(\"exit 3\") }");
     CHECK_STR(sk_buf_cstr(&t.out), "a b\nc 0\n3\n");
+    /* ENVIRON is the exported environment; values are strnums */
+    run_hooked(&t, "", "BEGIN { print ENVIRON[\"GREETING\"], (ENVIRON[\"N\"] > 9), length(ENVIRON) }");
+    CHECK_STR(sk_buf_cstr(&t.out), "hello world 1 3\n");
+    /* the clock is the sandbox's */
+    run_hooked(&t, "", "BEGIN { print systime(); print strftime(\"%Y-%m-%d %H:%M:%S\"); srand(); print srand() }");
+    CHECK_STR(sk_buf_cstr(&t.out), "1700000000\n2023-11-14 22:13:20\n1700000000\n");
     cmdtest_free(&t);
 }
