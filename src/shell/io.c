@@ -226,7 +226,7 @@ int64_t sk_stream_read(sk_stream *s, void *buf, size_t n)
     case SK_ST_MEM: {
         size_t left = s->u.mem.len - s->u.mem.pos;
         if (n > left) n = left;
-        memcpy(buf, s->u.mem.p + s->u.mem.pos, n);
+        if (n) memcpy(buf, s->u.mem.p + s->u.mem.pos, n);
         s->u.mem.pos += n;
         return (int64_t)n;
     }

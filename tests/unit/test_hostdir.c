@@ -163,3 +163,153 @@ TEST(hostdir_jail)
     CHECK_INT(a.used, 0);
     rm_rf(dir);
 }
+
+/* ---- differential: the walk against the kernel's RESOLVE_IN_ROOT ---------- */
+
+#include <errno.h>
+#include <linux/openat2.h>
+#include <sys/syscall.h>
+
+#include "fs/memfs.h"
+
+static unsigned long long xs(unsigned long long *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static void rand_path(unsigned long long *s, char *out, size_t cap, int allow_abs)
+{
+    static const char *const comp[] = { "a", "b", "c", "d", ".", "..", "a", "b" };
+    int n = 1 + (int)(xs(s) % 5);
+    out[0] = 0;
+    if (allow_abs && xs(s) % 4 == 0) strcat(out, "/");
+    for (int i = 0; i < n; i++) {
+        size_t l = strlen(out);
+        snprintf(out + l, cap - l, "%s%s", i ? (xs(s) % 8 ? "/" : "//") : "", comp[xs(s) % 8]);
+    }
+    if (xs(s) % 6 == 0) strncat(out, "/", cap - strlen(out) - 1);
+}
+
+static int sk_errno(int rc)
+{
+    switch (rc) {
+    case SK_OK: return 0;
+    case SK_ENOENT: return ENOENT;
+    case SK_ENOTDIR: return ENOTDIR;
+    case SK_ELOOP: return ELOOP;
+    default: return -rc + 1000;
+    }
+}
+
+TEST(vfs_matches_kernel_resolve_in_root)
+{
+    char dir[] = "/tmp/sk-resolve-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    int root = open(dir, O_RDONLY | O_DIRECTORY);
+    CHECK(root >= 0);
+    struct open_how probe = { .flags = O_PATH, .resolve = RESOLVE_IN_ROOT };
+    long pfd = syscall(SYS_openat2, root, ".", &probe, sizeof probe);
+    if (pfd < 0) { /* kernel without openat2: nothing to compare with */
+        close(root);
+        rm_rf(dir);
+        return;
+    }
+    close((int)pfd);
+    size_t dlen = strlen(dir);
+    int mismatches = 0, compared = 0;
+    for (unsigned long long seed = 1; seed <= 40; seed++) {
+        unsigned long long s = seed * 0x9E3779B97F4A7C15ull;
+        sk_alloc a;
+        sk_alloc_init(&a, 0);
+        sk_fs *fs = sk_memfs_new(&a, NULL, NULL, NULL);
+        sk_vfs v = { fs, &a, NULL };
+        /* a random tree, built identically on both sides */
+        char made[64][128];
+        int nmade = 1;
+        strcpy(made[0], "");
+        for (int k = 0; k < 30 && nmade < 64; k++) {
+            const char *parent = made[xs(&s) % (unsigned)nmade];
+            char rel[128], hp[512], tgt[64];
+            snprintf(rel, sizeof rel, "%s/%c", parent, "abcd"[xs(&s) % 4]);
+            snprintf(hp, sizeof hp, "%s%s", dir, rel);
+            int kind = (int)(xs(&s) % 3);
+            int ok;
+            if (kind == 0) {
+                ok = mkdir(hp, 0755) == 0;
+                if (ok) CHECK_INT(sk_vfs_mkdir(&v, "/", rel, 0755), SK_OK);
+                if (ok) memcpy(made[nmade++], rel, sizeof rel);
+            } else if (kind == 1) {
+                int fd = open(hp, O_WRONLY | O_CREAT | O_EXCL, 0644);
+                ok = fd >= 0;
+                if (ok) {
+                    close(fd);
+                    CHECK_INT(sk_vfs_write_file(&v, "/", rel, "", 0, 0644), SK_OK);
+                }
+            } else {
+                rand_path(&s, tgt, sizeof tgt, 1);
+                ok = symlink(tgt, hp) == 0;
+                if (ok) CHECK_INT(sk_vfs_symlink(&v, "/", tgt, rel), SK_OK);
+            }
+        }
+        int hst;
+        sk_fs *hfs = sk_hostdir_new(&a, dir, SK_HOSTDIR_READONLY, NULL, &hst);
+        CHECK(hfs != NULL);
+        if (!hfs) break;
+        sk_vfs hv = { hfs, &a, NULL };
+        /* random lookups, following and not */
+        for (int q = 0; q < 200; q++) {
+            char path[64];
+            rand_path(&s, path, sizeof path, 1);
+            for (int follow = 0; follow < 2; follow++) {
+                struct open_how how = { .flags = O_PATH | (follow ? 0 : O_NOFOLLOW), .resolve = RESOLVE_IN_ROOT };
+                long fd = syscall(SYS_openat2, root, path, &how, sizeof how);
+                int kerr = fd < 0 ? errno : 0;
+                char kpath[600] = "";
+                if (fd >= 0) {
+                    char link[64];
+                    snprintf(link, sizeof link, "/proc/self/fd/%ld", fd);
+                    ssize_t n = readlink(link, kpath, sizeof kpath - 1);
+                    kpath[n > 0 ? n : 0] = 0;
+                    close((int)fd);
+                }
+                /* the same walk over memfs and over the host directory */
+                for (int side = 0; side < 2; side++) {
+                    char *mine = NULL;
+                    int rc = sk_vfs_resolve(side ? &hv : &v, "/", path, follow, &mine);
+                    compared++;
+                    int bad = sk_errno(rc) != kerr;
+                    if (!bad && !rc) {
+                        const char *k = strlen(kpath) > dlen ? kpath + dlen : "/";
+                        bad = strcmp(k, mine) != 0;
+                    }
+                    if (bad && mismatches++ < 5)
+                        fprintf(stderr, "seed %llu: %s (follow %d, %s): kernel %s [%s], vfs %s [%s]\n", seed, path,
+                                follow, side ? "hostdir" : "memfs", kerr ? strerror(kerr) : "ok", kpath,
+                                sk_status_message(rc), mine ? mine : "");
+                    sk_free(&a, mine);
+                }
+            }
+        }
+        hfs->destroy(hfs->ud);
+        fs->destroy(fs->ud);
+        CHECK_INT(a.used, 0);
+        /* empty the host dir for the next round */
+        char sub[600];
+        static const char *const top[] = { "a", "b", "c", "d" };
+        for (int i = 0; i < 4; i++) {
+            snprintf(sub, sizeof sub, "%s/%s", dir, top[i]);
+            struct stat hs;
+            if (lstat(sub, &hs) == 0) {
+                if (S_ISDIR(hs.st_mode)) rm_rf(sub);
+                else unlink(sub);
+            }
+        }
+    }
+    CHECK_INT(mismatches, 0);
+    CHECK(compared > 25000);
+    close(root);
+    rm_rf(dir);
+}

@@ -184,6 +184,8 @@ TEST(vfs_symlinks_resolve_inside)
     CHECK_STR(got, "/data/x/y/f");
     CHECK_INT(rs(&e, "/data/rel", "..", 1, got, sizeof got), SK_OK);
     CHECK_STR(got, "/data/x");
+    CHECK_INT(rs(&e, "/data/rel/..", "y/f", 1, got, sizeof got), SK_OK); /* ".." in the cwd is physical too */
+    CHECK_STR(got, "/data/x/y/f");
     /* dangling */
     CHECK_INT(sk_vfs_symlink(v, "/", "/nowhere/file", "/data/dangle"), SK_OK);
     CHECK_INT(rs(&e, "/", "/data/dangle", 1, got, sizeof got), SK_ENOENT);
@@ -400,6 +402,15 @@ TEST(vfs_quotas_through_vfs)
     CHECK_INT(a.used, 0);
 }
 
+static int count_fn(void *ud, const char *name, size_t len, sk_file_type t)
+{
+    (void)name;
+    (void)len;
+    (void)t;
+    ++*(int *)ud;
+    return 0;
+}
+
 TEST(vfs_mkdir_and_list)
 {
     env e;
@@ -449,6 +460,10 @@ TEST(vfs_mkdir_and_list)
     CHECK_INT(d.ents[9].type, SK_FILE_DIR);
     CHECK_INT(d.ents[0].type, SK_FILE_REGULAR);
     sk_vfs_dir_free(&d);
+    int count = 0;
+    CHECK_INT(sk_vfs_read_dir(v, "/tmp", "lls/", count_fn, &count), SK_OK);
+    CHECK_INT(count, 11);
+    CHECK_INT(sk_vfs_read_dir(v, "/tmp", "ls/a", count_fn, &count), SK_ENOTDIR);
     CHECK_INT(sk_vfs_list(v, "/", "/tmp/ls/a", &d), SK_ENOTDIR);
     sk_vfs_dir_free(&d);
     CHECK_INT(sk_vfs_list(v, "/", "/tmp/p/q/new/deeper", &d), SK_OK);
