@@ -798,9 +798,23 @@ TEST(cmd_awk_idioms)
 
 /* ---- commands through the shell hook (a fake shell that knows three commands) --- */
 
-static int fake_script(sk_cmd *c, const char *script, size_t len, const char *name, int argc, char **argv)
+/* Like the shell's hook: the script runs with c->fds (not c->out). */
+static int fake_script_fds(sk_cmd *c, const char *script, size_t len);
+
+static int fake_script(sk_cmd *c0, const char *script, size_t len, const char *name, int argc, char **argv)
 {
     (void)name; (void)argc; (void)argv;
+    sk_cmd c;
+    sk_cmd_init(&c, c0->run, c0->fds, "sh");
+    c.cwd = c0->cwd;
+    c.lim = c0->lim;
+    int st = fake_script_fds(&c, script, len);
+    cmd_finish(&c, st);
+    return st;
+}
+
+static int fake_script_fds(sk_cmd *c, const char *script, size_t len)
+{
     if (len == 4 && !memcmp(script, "sort", 4)) {
         sk_buf all = SK_BUF_INIT(c->a);
         cmd_read_all(c, "-", &all);

@@ -5,8 +5,9 @@
  * `print | CMD` collects the text and runs CMD through the shell (c->script)
  * with it as stdin when the pipe is closed (close() or the end of the
  * program); `CMD | getline` runs CMD at the first read and reads its
- * captured output; system(CMD) runs it with awk's streams.  Without a shell
- * hook (unit tests) these report an error. */
+ * captured output; system(CMD) runs it with awk's streams.  The hook runs
+ * the script with c->fds, so awk lends it a copy of its table with fd 0 or
+ * fd 1 replaced.  Without a shell hook (unit tests) these report an error. */
 #include <string.h>
 
 #include "awk.h"
@@ -116,25 +117,16 @@ static int run_command(awk_interp *in, const char *cmd, size_t len, const char *
         sk_stream *s = sk_stream_buf(c->run, capture);
         if (!s || sk_fdtab_set(&fds, c->a, 1, s, SK_WR)) { sk_fdtab_free(&fds, c->a); return -1; }
     }
-    sk_cmd *sub = sk_malloc(c->a, sizeof *sub);
-    if (!sub) { sk_fdtab_free(&fds, c->a); return -1; }
-    sk_cmd_init(sub, c->run, &fds, "sh");
-    sub->sh = c->sh;
-    sub->cwd = c->cwd;
-    sub->vfs = c->vfs;
-    sub->lim = c->lim;
-    sub->rng = c->rng;
-    sub->now_ns = c->now_ns;
-    sub->clock_ud = c->clock_ud;
-    sub->envp = c->envp;
-    sub->exec = c->exec;
-    sub->script = c->script;
-    sub->ud = c->ud;
-    sub->abort = c->abort;
-    int st = c->script(sub, cmd, len, "sh", 0, NULL);
-    sk_out_flush(&sub->out);
-    sk_out_flush(&sub->err);
-    sk_free(c->a, sub);
+    /* the shell's hook runs the script with the command's descriptor table:
+     * lend it ours for the duration */
+    sk_fdtab *save_fds = c->fds;
+    sk_stream *save_in = c->in;
+    c->fds = &fds;
+    sk_fd *f0 = sk_fdtab_get(&fds, 0);
+    c->in = f0 && (f0->mode & SK_RD) ? f0->s : NULL;
+    int st = c->script(c, cmd, len, "sh", 0, NULL);
+    c->fds = save_fds;
+    c->in = save_in;
     sk_fdtab_free(&fds, c->a);
     return st;
 }
