@@ -157,6 +157,7 @@ typedef struct awk_prog {
     awk_re **relits;         /* compiled regex literals (freed at the end) */
     int nrelits, relcap;
     char **gnames;           /* global variable names, slot order */
+    int *gindex;             /* hash index over gnames (slot + 1; 0 empty) */
     int nglobals, gcap;
     int has_main, has_end, has_beginfile, has_endfile, uses_getline, uses_rt;
 } awk_prog;
@@ -250,7 +251,8 @@ typedef struct awk_pool {
     void *free[AWK_POOL_CLASSES];
     char *cur;
     size_t left;
-    void *chunks;            /* list linked through the first word */
+    void *chunks;            /* list linked through the first word; size in the second */
+    size_t next_size;
 } awk_pool;
 
 struct awk_interp {
@@ -305,6 +307,7 @@ struct awk_interp {
     /* random */
     int32_t rnd_tbl[34];
     int rnd_f, rnd_r;
+    int rnd_ready;           /* the table is seeded (lazily: most programs never call rand) */
     double seed, prev_seed;
     awk_pool pool;
     /* scratch */

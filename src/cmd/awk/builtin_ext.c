@@ -32,6 +32,7 @@ static int32_t next_random(awk_interp *in)
 
 void awk_srand(awk_interp *in, double seed)
 {
+    in->rnd_ready = 1;
     int32_t *st = in->rnd_tbl;
     st[0] = (int32_t)(uint32_t)(int64_t)seed;
     for (int i = 1; i < 31; i++) st[i] = good_rand(st[i - 1]);
@@ -42,6 +43,7 @@ void awk_srand(awk_interp *in, double seed)
 
 double awk_rand(awk_interp *in)
 {
+    if (!in->rnd_ready) awk_srand(in, in->seed);
     double t;
     do {
         double d1 = next_random(in), d2 = next_random(in);

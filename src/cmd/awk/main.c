@@ -248,6 +248,7 @@ static void interp_free(awk_interp *in)
     /* compiled regex literals live in the AST */
     sk_free(in->a, in->prog.funcs);
     sk_free(in->a, in->prog.gnames);
+    sk_free(in->a, in->prog.gindex);
     sk_buf_free(&in->tmp);
     awk_pool_free(in);
 }
@@ -290,7 +291,7 @@ int cmd_awk(sk_cmd *c, int argc, char **argv)
     }
     in->c = c;
     in->a = c->a;
-    sk_arena_init(&in->ar, c->a, 16384);
+    sk_arena_init(&in->ar, c->a, 4096);
     sk_buf_init(&in->tmp, c->a);
     in->os_stdout.kind = OS_STDOUT;
     in->os_stderr.kind = OS_STDERR;
@@ -306,8 +307,7 @@ int cmd_awk(sk_cmd *c, int argc, char **argv)
     in->empty->s[0] = 0;
     in->zero = awk_uninit();
     in->retval = awk_uninit();
-    in->seed = 1;   /* gawk's initial seed */
-    awk_srand(in, 1);
+    in->seed = 1;   /* gawk's initial seed; the table is filled at first use */
 
     for (int i = 0; i < G_NSPECIAL; i++)
         if (awk_global_slot(in, special_names[i], 1) != i) { status = cmd_error(c, "out of memory"); goto done; }

@@ -35,22 +35,49 @@ awk_node *ap_mk2(parser *p, int op, awk_node *a, awk_node *b)
     return n;
 }
 
+static uint32_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* Global names: an array in slot order plus an open-addressing index
+ * (gcap entries, a power of two, each a slot + 1 or 0). */
 int awk_global_slot(awk_interp *in, const char *name, int create)
 {
     awk_prog *pr = &in->prog;
-    for (int i = 0; i < pr->nglobals; i++)
-        if (!strcmp(pr->gnames[i], name)) return i;
+    uint32_t h = name_hash(name);
+    if (pr->gcap) {
+        for (uint32_t i = h & (uint32_t)(pr->gcap - 1);; i = (i + 1) & (uint32_t)(pr->gcap - 1)) {
+            int e = pr->gindex[i];
+            if (!e) break;
+            if (!strcmp(pr->gnames[e - 1], name)) return e - 1;
+        }
+    }
     if (!create) return -1;
-    if (pr->nglobals == pr->gcap) {
+    if (pr->nglobals * 2 >= pr->gcap) {
         int ncap = pr->gcap ? pr->gcap * 2 : 64;
         char **g = sk_realloc(in->a, pr->gnames, (size_t)ncap * sizeof *g);
         if (!g) return -1;
         pr->gnames = g;
+        int *ix = sk_calloc(in->a, (size_t)ncap, sizeof *ix);
+        if (!ix) return -1;
+        for (int k = 0; k < pr->nglobals; k++) {
+            uint32_t i = name_hash(pr->gnames[k]) & (uint32_t)(ncap - 1);
+            while (ix[i]) i = (i + 1) & (uint32_t)(ncap - 1);
+            ix[i] = k + 1;
+        }
+        sk_free(in->a, pr->gindex);
+        pr->gindex = ix;
         pr->gcap = ncap;
     }
     char *copy = sk_arena_strndup(&in->ar, name, strlen(name));
     if (!copy) return -1;
     pr->gnames[pr->nglobals] = copy;
+    uint32_t i = h & (uint32_t)(pr->gcap - 1);
+    while (pr->gindex[i]) i = (i + 1) & (uint32_t)(pr->gcap - 1);
+    pr->gindex[i] = pr->nglobals + 1;
     return pr->nglobals++;
 }
 

@@ -444,7 +444,7 @@ static int fill(awk_interp *in, awk_reader *rd)
         rd->pos = 0;
     }
     if (rd->len == rd->cap) {
-        size_t ncap = rd->cap ? rd->cap * 2 : 65536;
+        size_t ncap = rd->cap ? rd->cap * 2 : 16384;
         char *nb = sk_realloc(in->a, rd->buf, ncap);
         if (!nb) {
             awk_fatal(in, "out of memory reading input");

@@ -18,7 +18,9 @@ static void out_of_memory(awk_interp *in)
     }
 }
 
-#define POOL_CHUNK 65536
+/* chunks grow from 4 KiB to 64 KiB: small programs stay small */
+#define POOL_CHUNK_MIN 4096
+#define POOL_CHUNK_MAX 65536
 
 void *awk_alloc(awk_interp *in, size_t n)
 {
@@ -32,12 +34,16 @@ void *awk_alloc(awk_interp *in, size_t n)
     }
     size_t sz = (cls + 1) * 16;
     if (pl->left < sz) {
-        char *ch = sk_alloc_sized(in->a, POOL_CHUNK);
+        size_t csz = pl->next_size ? pl->next_size : POOL_CHUNK_MIN;
+        char *ch = sk_alloc_sized(in->a, csz);
         if (!ch) return NULL;
-        *(void **)ch = pl->chunks;
+        if (csz < POOL_CHUNK_MAX) pl->next_size = csz * 2;
+        else pl->next_size = csz;
+        ((void **)ch)[0] = pl->chunks;
+        ((size_t *)ch)[1] = csz;
         pl->chunks = ch;
         pl->cur = ch + 16;
-        pl->left = POOL_CHUNK - 16;
+        pl->left = csz - 16;
     }
     p = pl->cur;
     pl->cur += sz;
@@ -58,8 +64,8 @@ void awk_pool_free(awk_interp *in)
 {
     void *ch = in->pool.chunks;
     while (ch) {
-        void *nx = *(void **)ch;
-        sk_free_sized(in->a, ch, POOL_CHUNK);
+        void *nx = ((void **)ch)[0];
+        sk_free_sized(in->a, ch, ((size_t *)ch)[1]);
         ch = nx;
     }
     memset(&in->pool, 0, sizeof in->pool);
