@@ -674,6 +674,22 @@ TEST(cmd_awk_limits)
     cmdtest_free(&t);
 }
 
+/* Formats a script controls cannot crash the interpreter. */
+TEST(cmd_awk_hostile_formats)
+{
+    cmdtest t;
+    CHECK_INT(cmdtest_init(&t), 0);
+    CMD_EXPECT(&t, cmd_awk, NULL, "0.5\n", "awk", "BEGIN { CONVFMT = \"%s\"; x = 0.5; print x \"\" }");
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { OFMT = \"%s%s%d\"; print 0.25 }");
+    CHECK_INT(t.status, 2);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { CONVFMT = \"%*.*f\"; x = 0.1 \"\" }");
+    CHECK_INT(t.status, 2);
+    CMD_EXPECT(&t, cmd_awk, NULL, "[0.1]\n", "awk", "BEGIN { CONVFMT = \"[%.1f]\"; x = 0.1; print x \"\" }");
+    CMD_EXPECT(&t, cmd_awk, NULL, "%n %p|\n", "awk", "BEGIN { printf \"%n %p|\\n\", 1, 2 }");
+    CMD_EXPECT(&t, cmd_awk, NULL, "a%", "awk", "BEGIN { printf \"a%\" }");
+    cmdtest_free(&t);
+}
+
 /* Everything a run allocates is given back. */
 TEST(cmd_awk_no_leaks)
 {

@@ -313,6 +313,7 @@ struct awk_interp {
     /* scratch */
     sk_buf tmp;
     int nomem;
+    int in_convfmt;          /* formatting a number with CONVFMT/OFMT */
     int posix_warned;
 };
 

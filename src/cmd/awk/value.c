@@ -330,10 +330,18 @@ awk_str *awk_num_to_str(awk_interp *in, double n, int use_ofmt)
         int r = snprintf(buf, sizeof buf, "%.6g", n);
         return awk_str_new(in, buf, r > 0 ? (size_t)r : 0);
     }
+    if (in->in_convfmt) {
+        /* CONVFMT = "%s" would convert the number with itself */
+        int r = snprintf(buf, sizeof buf, "%.6g", n);
+        return awk_str_new(in, buf, r > 0 ? (size_t)r : 0);
+    }
     sk_buf b = SK_BUF_INIT(in->a);
     awk_val arg = awk_num(n);
     awk_str *res;
-    if (awk_format(in, &b, fmt, flen, &arg, 1) == 0) res = awk_str_new(in, b.p ? b.p : "", b.len);
+    in->in_convfmt = 1;
+    int fr = awk_format(in, &b, fmt, flen, &arg, 1);
+    in->in_convfmt = 0;
+    if (fr == 0) res = awk_str_new(in, b.p ? b.p : "", b.len);
     else res = awk_str_ref(in->empty);
     sk_buf_free(&b);
     return res;
