@@ -11,8 +11,14 @@
  * Files: value.c (strings, numbers, arrays), lex.c, parse.c and
  * parse_expr.c, vars.c (cells, diagnostics), eval.c (expressions), exec.c
  * (statements, print, the program), record.c (records, fields, splitting),
- * builtin.c, format.c (printf), io.c (redirections, getline, close,
- * system), regex.c (the regex wrapper), main.c (the command). */
+ * builtin.c and builtin_ext.c, format.c (printf), io.c (redirections,
+ * getline, close, system), regex.c (awk regexes → src/regex ERE), main.c
+ * (options, setup, the command).
+ *
+ * Limits: program nesting (max_ast_depth, the C stack guard), tokens
+ * (max_parser_operations), function calls (max_recursion_depth and the C
+ * stack), memory (every allocation is accounted), regex match budgets, and
+ * loops poll the run so a timeout or cancel ends `while (1) {}`. */
 #ifndef SK_CMD_AWK_AWK_H
 #define SK_CMD_AWK_AWK_H
 
@@ -162,7 +168,7 @@ typedef struct awk_prog {
     int has_main, has_end, has_beginfile, has_endfile, uses_getline, uses_rt;
 } awk_prog;
 
-/* ---- the regex wrapper (regex.c) ---------------------------------------- */
+/* ---- regular expressions (regex.c, over src/regex) ------------------------ */
 
 /* Compile an awk regex (ERE with awk's escapes).  Returns 0, or -1 with a
  * message in err. */
