@@ -36,7 +36,11 @@ awk_node *ap_fail(parser *p, const char *msg)
     return NULL;
 }
 
-awk_node *ap_syntax(parser *p) { return ap_fail(p, "syntax error"); }
+awk_node *ap_syntax(parser *p)
+{
+    if (TOK == T_EOF || TOK == T_NEWLINE) return ap_fail(p, "unexpected newline or end of string");
+    return ap_fail(p, "syntax error");
+}
 
 int ap_next(parser *p)
 {
