@@ -32,6 +32,8 @@ typedef struct awk_interp awk_interp;
 
 /* Refusal thresholds (bashkit's cap for printf; ours for the rest). */
 #define AWK_MAX_FORMAT_WIDTH 10000
+/* The highest field number a script may create ($N = x, NF = N). */
+#define AWK_MAX_FIELDS 10000000
 
 /* ---- strings and values ------------------------------------------------ */
 
@@ -353,6 +355,14 @@ awk_val awk_strval_take(awk_str *s);                              /* AV_STR, tak
 awk_val awk_inputval(awk_interp *in, const char *p, size_t n);   /* AV_MAYBE */
 
 double awk_to_num(awk_interp *in, awk_val *v);
+/* A double as an integer in [lo, hi] (NaN is 0): no undefined conversions. */
+static inline int64_t awk_clamp(double d, int64_t lo, int64_t hi)
+{
+    if (d != d) return 0;
+    if (d <= (double)lo) return lo;
+    if (d >= (double)hi) return hi;
+    return (int64_t)d;
+}
 /* The string form (CONVFMT for numbers); a new reference. */
 awk_str *awk_to_str(awk_interp *in, awk_val *v);
 /* The output form (OFMT for numbers); a new reference. */

@@ -487,7 +487,7 @@ static awk_val bi_gensub(awk_interp *in, awk_node *n)
             awk_warning(in, "gensub: third argument %s treated as 1", how.s ? how.s->s : "0");
             d = 1;
         }
-        which = (long)d;
+        which = (long)awk_clamp(d, 1, INT64_C(1) << 52);
         global = 1;
     }
     awk_val_free(in, &how);

@@ -34,7 +34,7 @@ void awk_srand(awk_interp *in, double seed)
 {
     in->rnd_ready = 1;
     int32_t *st = in->rnd_tbl;
-    st[0] = (int32_t)(uint32_t)(int64_t)seed;
+    st[0] = (int32_t)(uint32_t)(uint64_t)awk_clamp(fmod(seed, 4294967296.0), -INT64_C(4294967296), INT64_C(4294967296));
     for (int i = 1; i < 31; i++) st[i] = good_rand(st[i - 1]);
     in->rnd_f = 3;
     in->rnd_r = 0;
@@ -159,7 +159,7 @@ awk_val awk_bi_strftime(awk_interp *in, awk_node *n)
     awk_str *fmt = n->nargs > 0 ? awk_bi_str(in, n->a) : awk_str_new(in, "%a %b %e %H:%M:%S %Z %Y", 23);
     double t = n->nargs > 1 ? awk_bi_num(in, awk_bi_arg(n, 1)) : (double)(cmd_now_ns(in->c) / 1000000000);
     if (n->nargs > 2) awk_bi_num(in, awk_bi_arg(n, 2));
-    if (t < -62135596800.0 || t > 253402300799.0) {
+    if (!(t >= -62135596800.0 && t <= 253402300799.0)) {
         awk_warning(in, "strftime: second argument out of range for time_t");
         awk_str_unref(in, fmt);
         return awk_strval(in, "", 0);
@@ -299,6 +299,7 @@ static uint64_t to_bits(awk_interp *in, double d, const char *fn)
         return 0;
     }
     if (d >= 18446744073709551616.0) return UINT64_MAX;
+    if (d != d) return 0;
     return (uint64_t)d;
 }
 

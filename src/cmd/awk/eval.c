@@ -62,7 +62,7 @@ static int lv_prepare(awk_interp *in, awk_node *n, lvref *lv)
         double d = awk_to_num(in, &v);
         awk_val_free(in, &v);
         if (in->unwind) return -1;
-        if (d < 0 || d > 100000000) {
+        if (!(d >= 0 && d <= AWK_MAX_FIELDS)) {
             awk_fatal(in, d < 0 ? "attempt to access field %.0f" : "field index %.0f too large", d);
             return -1;
         }
@@ -469,7 +469,7 @@ __attribute__((noinline)) static awk_val eval_field(awk_interp *in, awk_node *n)
         awk_fatal(in, "attempt to access field %.0f", d);
         return awk_uninit();
     }
-    long i = d > 1e12 ? (long)1e12 : (long)d;
+    long i = (long)awk_clamp(d, 0, INT64_C(1) << 40);
     if (i == 0) return awk_val_copy(awk_record(in));
     awk_val *f = awk_field_ref(in, i, 0);
     return f ? awk_val_copy(f) : awk_uninit();

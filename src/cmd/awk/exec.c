@@ -236,7 +236,7 @@ int awk_exec(awk_interp *in, awk_node *n)
             double d = awk_to_num(in, &v);
             awk_val_free(in, &v);
             if (in->unwind) break;
-            in->exit_code = (int)(int64_t)d & 0xff;
+            in->exit_code = (int)(awk_clamp(d, INT64_MIN + 1, INT64_MAX - 1) & 0xff);
         }
         in->exiting = 1;
         in->unwind = UW_EXIT;

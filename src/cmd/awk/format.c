@@ -127,8 +127,9 @@ int awk_format(awk_interp *in, sk_buf *out, const char *fmt, size_t fmtlen, awk_
             i++;
             if (argi >= nargs) goto not_enough;
             double w = awk_to_num(in, &args[argi++]);
+            if (w != w) w = 0;
             if (w < 0) { left = 1; w = -w; }
-            if (w > AWK_MAX_FORMAT_WIDTH) return cap_error(in, "width", (long long)w);
+            if (w > AWK_MAX_FORMAT_WIDTH) return cap_error(in, "width", (long long)awk_clamp(w, 0, INT64_MAX));
             width = (long long)w;
         } else {
             while (i < fmtlen && fmt[i] >= '0' && fmt[i] <= '9') {
@@ -145,7 +146,8 @@ int awk_format(awk_interp *in, sk_buf *out, const char *fmt, size_t fmtlen, awk_
                 i++;
                 if (argi >= nargs) goto not_enough;
                 double pr = awk_to_num(in, &args[argi++]);
-                if (pr > AWK_MAX_FORMAT_WIDTH) return cap_error(in, "precision", (long long)pr);
+                if (pr != pr) pr = 0;
+                if (pr > AWK_MAX_FORMAT_WIDTH) return cap_error(in, "precision", (long long)awk_clamp(pr, 0, INT64_MAX));
                 prec = pr < 0 ? -1 : (long long)pr;
             } else {
                 while (i < fmtlen && fmt[i] >= '0' && fmt[i] <= '9') {
@@ -184,7 +186,7 @@ int awk_format(awk_interp *in, sk_buf *out, const char *fmt, size_t fmtlen, awk_
             awk_resolve(in, v);
             if (v->t == AV_NUM || v->t == AV_STRNUM) {
                 double d = v->n;
-                unsigned long cp = d < 0 || d != d ? 0 : d > 0x10FFFF ? (unsigned long)((uint64_t)d & 0xFF)
+                unsigned long cp = d < 0 || d != d ? 0 : d > 0x10FFFF ? (unsigned long)(awk_clamp(d, 0, INT64_MAX) & 0xFF)
                                                                       : (unsigned long)d;
                 n = utf8_encode(cp, buf);
             } else {

@@ -383,6 +383,10 @@ void awk_set_nf(awk_interp *in, long nf)
         awk_fatal(in, "NF set to negative value");
         return;
     }
+    if (nf > AWK_MAX_FIELDS) {
+        awk_fatal(in, "NF set to %ld: more than %d fields", nf, AWK_MAX_FIELDS);
+        return;
+    }
     if ((size_t)nf > in->nf) {
         awk_field_ref(in, nf, 1);
     } else {

@@ -142,7 +142,7 @@ void awk_special_set(awk_interp *in, int slot)
     switch (slot) {
     case G_NF: {
         double n = awk_to_num(in, &in->g[G_NF].v);
-        awk_set_nf(in, (long)n);
+        awk_set_nf(in, (long)awk_clamp(n, -1, (int64_t)AWK_MAX_FIELDS + 1));
         break;
     }
     case G_FS:
