@@ -915,3 +915,21 @@ TEST(cmd_awk_commands)
     CHECK_STR(sk_buf_cstr(&t.out), "1700000000\n2023-11-14 22:13:20\n1700000000\n");
     cmdtest_free(&t);
 }
+
+/* gawk -i inplace: each file's output replaces it; BEGIN/END go to stdout */
+TEST(cmd_awk_inplace)
+{
+    cmdtest t;
+    CHECK_INT(cmdtest_init(&t), 0);
+    cmdtest_file(&t, "a.txt", "one\ntwo\n");
+    cmdtest_file(&t, "b.txt", "three\n");
+    CMD_EXPECT(&t, cmd_awk, NULL, "begin\nend 3\n", "awk", "-i", "inplace",
+               "BEGIN { print \"begin\" } { print toupper($0) } ENDFILE { print \"--\" } END { print \"end\", NR }",
+               "a.txt", "b.txt");
+    CMD_EXPECT(&t, cmd_awk, NULL, "ONE\nTWO\n--\n", "awk", "1", "a.txt");
+    CMD_EXPECT(&t, cmd_awk, NULL, "THREE\n--\n", "awk", "1", "b.txt");
+    /* nextfile keeps what was printed so far */
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "--include=inplace", "{ print; nextfile }", "a.txt");
+    CMD_EXPECT(&t, cmd_awk, NULL, "ONE\n", "awk", "1", "a.txt");
+    cmdtest_free(&t);
+}

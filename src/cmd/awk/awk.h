@@ -291,6 +291,12 @@ struct awk_interp {
     int stdin_used;
     int main_done;
     int used_file;           /* some file operand was processed */
+    /* gawk -i inplace: stdout of each file's rules replaces the file */
+    int inplace;
+    char *ip_path;           /* the file being rewritten (NULL: none) */
+    sk_buf ip_buf;
+    sk_stream *ip_stream;
+    sk_out ip_saved;         /* the command's stdout writer */
     /* i/o */
     awk_ostream os_stdout, os_stderr;
     awk_ostream *outs;
@@ -464,6 +470,8 @@ void awk_reader_open_mem(awk_interp *in, awk_reader *rd, const char *p, size_t n
 /* The main input: next record into $0 (NR, FNR, FILENAME).  1, 0 EOF, -1. */
 int awk_main_next(awk_interp *in, int set_zero, awk_val *into);
 void awk_main_nextfile(awk_interp *in);
+/* Finish an in-place edit in progress (writes the file). */
+void awk_inplace_end(awk_interp *in);
 /* ARGV operand of the form NAME=value: assign (1), not one (0), error (-1). */
 int awk_cmdline_assign(awk_interp *in, const char *arg);
 

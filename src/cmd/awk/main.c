@@ -92,6 +92,7 @@ typedef struct awk_opts {
     sk_buf src;
     const char *srcname;
     int have_prog;
+    int inplace;
 } awk_opts;
 
 static int add_assign(sk_cmd *c, awk_opts *o, const char *a)
@@ -120,6 +121,17 @@ static int add_source_file(sk_cmd *c, awk_opts *o, const char *path)
     if (!o->srcname) o->srcname = path;
     o->have_prog = 1;
     return 0;
+}
+
+/* -i FILE: a library; the program text may still be the first operand */
+static int add_include(sk_cmd *c, awk_opts *o, const char *path)
+{
+    int had = o->have_prog;
+    const char *name = o->srcname;
+    int r = add_source_file(c, o, path);
+    o->have_prog = had;
+    if (!had) o->srcname = name;
+    return r;
 }
 
 static int add_source_text(sk_cmd *c, awk_opts *o, const char *text)
@@ -152,6 +164,15 @@ static int parse_options(sk_cmd *c, int argc, char **argv, awk_opts *o, int *st)
                 *st = 0;
                 return -1;
             }
+            if (LONGOPT("include")) {
+                if (!val) {
+                    if (i + 1 >= argc) goto missing;
+                    val = argv[++i];
+                }
+                if (!strcmp(val, "inplace") || !strcmp(val, "inplace.awk")) o->inplace = 1;
+                else if (add_include(c, o, val)) { *st = 2; return -1; }
+                continue;
+            }
             if (LONGOPT("field-separator") || LONGOPT("assign") || LONGOPT("file") || LONGOPT("source")) {
                 if (!val) {
                     if (i + 1 >= argc) goto missing;
@@ -179,6 +200,17 @@ static int parse_options(sk_cmd *c, int argc, char **argv, awk_opts *o, int *st)
         }
         for (int k = 1; a[k]; k++) {
             char ch = a[k];
+            if (ch == 'i') {
+                /* gawk -i LIB: "inplace" edits files in place; others are sources */
+                const char *val = a[k + 1] ? a + k + 1 : NULL;
+                if (!val) {
+                    if (i + 1 >= argc) goto missing_short;
+                    val = argv[++i];
+                }
+                if (!strcmp(val, "inplace") || !strcmp(val, "inplace.awk")) o->inplace = 1;
+                else if (add_include(c, o, val)) { *st = 2; return -1; }
+                break;
+            }
             if (ch == 'F' || ch == 'v' || ch == 'f' || ch == 'e') {
                 const char *val = a[k + 1] ? a + k + 1 : NULL;
                 if (!val) {
@@ -224,6 +256,15 @@ missing:
 
 static void interp_free(awk_interp *in)
 {
+    if (in->ip_path) {
+        /* a fatal error during an in-place edit: the file is left alone */
+        sk_out_flush(&in->c->out);
+        in->c->out = in->ip_saved;
+        sk_stream_close(in->ip_stream, SK_WR);
+        sk_buf_free(&in->ip_buf);
+        sk_free(in->a, in->ip_path);
+        in->ip_path = NULL;
+    }
     awk_io_free(in);
     if (in->stdin_rd.open || in->stdin_rd.buf) awk_reader_close(in, &in->stdin_rd);
     if (in->cur && in->cur != &in->stdin_rd) {
@@ -291,6 +332,7 @@ int cmd_awk(sk_cmd *c, int argc, char **argv)
     }
     in->c = c;
     in->a = c->a;
+    in->inplace = o.inplace;
     sk_arena_init(&in->ar, c->a, 4096);
     sk_buf_init(&in->tmp, c->a);
     in->os_stdout.kind = OS_STDOUT;
@@ -389,6 +431,7 @@ int cmd_awk(sk_cmd *c, int argc, char **argv)
         if (r < 0) { status = 2; goto done; }
     }
     status = awk_run(in);
+    if (in->unwind != UW_ERROR) awk_inplace_end(in);
     if (in->unwind != UW_ERROR || in->exit_code != 2) {
         int save = in->unwind;
         in->unwind = UW_NONE;

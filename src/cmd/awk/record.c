@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "awk.h"
+#include "fs/vfs.h"
 
 /* ---- splitters ------------------------------------------------------------- */
 
@@ -642,6 +643,40 @@ static awk_str *argv_elem(awk_interp *in, long i)
     return awk_to_str(in, v);
 }
 
+/* -i inplace: capture stdout while a file's records are processed. */
+static void inplace_begin(awk_interp *in, const char *path)
+{
+    sk_cmd *c = in->c;
+    sk_out_flush(&c->out);
+    sk_buf_init(&in->ip_buf, in->a);
+    in->ip_stream = sk_stream_buf(c->run, &in->ip_buf);
+    in->ip_path = sk_strdup(in->a, path);
+    if (!in->ip_stream || !in->ip_path) {
+        sk_free(in->a, in->ip_path);
+        in->ip_path = NULL;
+        awk_fatal(in, "out of memory");
+        return;
+    }
+    sk_stream_open(in->ip_stream, SK_WR);
+    in->ip_saved = c->out;
+    sk_out_init(&c->out, in->a, in->ip_stream, c->outbuf, sizeof c->outbuf);
+}
+
+void awk_inplace_end(awk_interp *in)
+{
+    if (!in->ip_path) return;
+    sk_cmd *c = in->c;
+    sk_out_flush(&c->out);
+    c->out = in->ip_saved;
+    int st = sk_vfs_write_file(c->vfs, c->cwd, in->ip_path, in->ip_buf.p ? in->ip_buf.p : "", in->ip_buf.len, 0644);
+    if (st) awk_warning(in, "inplace::end: cannot write `%s': %s", in->ip_path, sk_status_message(st));
+    sk_stream_close(in->ip_stream, SK_WR);
+    in->ip_stream = NULL;
+    sk_buf_free(&in->ip_buf);
+    sk_free(in->a, in->ip_path);
+    in->ip_path = NULL;
+}
+
 /* Open the next input operand: 1 opened, 0 none left, -1 error. */
 static int open_next(awk_interp *in)
 {
@@ -682,6 +717,7 @@ static int open_next(awk_interp *in)
             }
         }
         in->cur = rd;
+        if (in->inplace && rd != &in->stdin_rd) inplace_begin(in, s->s);
         set_str_var(in, G_FILENAME, s->s, s->len);
         awk_str_unref(in, s);
         set_num_var(in, G_FNR, 0);
@@ -714,6 +750,8 @@ static void close_current(awk_interp *in)
 
 void awk_main_nextfile(awk_interp *in)
 {
+    if (in->cur && run_file_rules(in, R_ENDFILE)) return;
+    awk_inplace_end(in);
     if (in->cur && in->cur == &in->stdin_rd) {
         /* nothing more from stdin */
         in->stdin_rd.eof = 1;
@@ -762,6 +800,7 @@ int awk_main_next(awk_interp *in, int set_zero, awk_val *into)
         }
         if (r == SK_IO_ABORT) { in->unwind = UW_ERROR; return -1; }
         if (run_file_rules(in, R_ENDFILE)) return -1;
+        awk_inplace_end(in);
         close_current(in);
     }
 }
