@@ -440,6 +440,14 @@ int cmd_awk(sk_cmd *c, int argc, char **argv)
         if (save == UW_ERROR && in->unwind == UW_NONE) in->unwind = save;
     }
     status = in->exit_code;
+    sk_out_flush(&c->out);
+    if (c->out.err && c->out.err != SK_IO_EPIPE && c->out.err != SK_IO_ABORT) {
+        /* gawk: a warning and status 1 (a closed pipe stays silent, 141) */
+        sk_out_printf(&c->err, "%s: warning: error writing standard output: %s\n", c->name,
+                      c->out.err == SK_IO_BADF ? "Bad file descriptor" : "I/O error");
+        c->out.err = 0;
+        if (status == 0) status = 1;
+    }
 done:
     free_program(in);
     interp_free(in);
