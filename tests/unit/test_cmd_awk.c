@@ -772,6 +772,19 @@ TEST(cmd_awk_gawk_extensions)
                "BEGIN { n = patsplit(\";a,,b;\", a, /[^,;]+/, s); print n, a[1], a[2], \"|\", s[0], s[1], s[2] }");
     /* FS assigned after FPAT switches back to field separators */
     CMD_EXPECT(&t, cmd_awk, "x,y\n", "2 y\n", "awk", "BEGIN { FPAT = \"[a-z]\"; FS = \",\" } { print NF, $2 }");
+    /* arrays of arrays */
+    CMD_EXPECT(&t, cmd_awk, "a x 1\na y 2\nb x 3\n", "a x 1\na y 2\nb x 3\n2 2 1\n", "awk",
+               "{ s[$1][$2] += $3 } END { for (i in s) for (j in s[i]) print i, j, s[i][j];"
+               " print length(s), length(s[\"a\"]), isarray(s[\"b\"]) }");
+    CMD_EXPECT(&t, cmd_awk, NULL, "1 0\n3 b\n", "awk",
+               "BEGIN { a[1][1] = 1; a[1][2] = 2; delete a[1][1]; printf \"%d \", length(a[1]); delete a[1]; print length(a);"
+               " n = split(\"a b c\", x[\"k\"]); print n, x[\"k\"][2] }");
+    CMD_EXPECT(&t, cmd_awk, NULL, "2 2\n", "awk",
+               "function f(arr) { arr[\"new\"] = 1; return length(arr) } BEGIN { a[1][0]; print f(a[1]), length(a[1]) }");
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { a[1][1] = 1; print a[1] }");
+    CHECK_INT(t.status, 2);
+    CMD_EXPECT(&t, cmd_awk, NULL, "", "awk", "BEGIN { a[1] = 1; a[1][1] = 2 }");
+    CHECK_INT(t.status, 2);
     /* IGNORECASE affects regex matching */
     CMD_EXPECT(&t, cmd_awk, "Foo\nbar\n", "Foo\n", "awk", "BEGIN { IGNORECASE = 1 } /foo/");
     /* length(array), delete array, `in` with multiple subscripts */

@@ -49,11 +49,17 @@ enum {
     AV_STR,      /* a string (constant or computed) */
     AV_STRNUM,   /* input that looks numeric: n valid, compares numerically */
     AV_MAYBE,    /* input not yet classified (becomes AV_STRNUM or AV_STR) */
+    AV_ARRAY,    /* gawk's arrays of arrays: an element that is an array */
 };
+
+struct awk_array;
 
 typedef struct awk_val {
     double n;
-    awk_str *s;          /* owned reference; NULL for AV_NUM / AV_UNINIT */
+    union {
+        awk_str *s;      /* owned reference; NULL for AV_NUM / AV_UNINIT */
+        struct awk_array *arr;   /* AV_ARRAY (array elements only): owned */
+    };
     uint8_t t;
     uint8_t numok;       /* AV_STR / AV_MAYBE: n already holds the numeric value */
 } awk_val;
@@ -347,15 +353,23 @@ static inline void awk_str_unref(awk_interp *in, awk_str *s)
 /* Replace *slot with a copy of p[0..n), reusing the storage when unshared. */
 int awk_str_set(awk_interp *in, awk_str **slot, const char *p, size_t n);
 
-static inline void awk_val_free(awk_interp *in, awk_val *v) { awk_str_unref(in, v->s); v->s = NULL; }
+void awk_subarray_free(awk_interp *in, struct awk_array *arr);
+static inline void awk_val_free(awk_interp *in, awk_val *v)
+{
+    if (v->t == AV_ARRAY) awk_subarray_free(in, v->arr);
+    else awk_str_unref(in, v->s);
+    v->s = NULL;
+}
+/* (never called on AV_ARRAY: the evaluator refuses arrays in scalar context) */
 static inline awk_val awk_val_copy(const awk_val *v)
 {
     awk_val r = *v;
+    if (r.t == AV_ARRAY) { r.t = AV_UNINIT; r.s = NULL; return r; }
     awk_str_ref(r.s);
     return r;
 }
-static inline awk_val awk_num(double n) { awk_val v = { n, NULL, AV_NUM, 0 }; return v; }
-static inline awk_val awk_uninit(void) { awk_val v = { 0, NULL, AV_UNINIT, 0 }; return v; }
+static inline awk_val awk_num(double n) { awk_val v = { .n = n, .s = NULL, .t = AV_NUM, .numok = 0 }; return v; }
+static inline awk_val awk_uninit(void) { awk_val v = { .n = 0, .s = NULL, .t = AV_UNINIT, .numok = 0 }; return v; }
 awk_val awk_strval(awk_interp *in, const char *p, size_t n);     /* AV_STR */
 awk_val awk_strval_take(awk_str *s);                              /* AV_STR, takes s */
 awk_val awk_inputval(awk_interp *in, const char *p, size_t n);   /* AV_MAYBE */
@@ -434,7 +448,10 @@ awk_cell *awk_deref(awk_cell *c);                          /* follow CELL_REF */
 const char *awk_var_name(awk_interp *in, awk_node *n);
 awk_val awk_eval_incdec(awk_interp *in, awk_node *n);
 awk_array *awk_cell_array(awk_interp *in, awk_cell *cell, const char *what);
-awk_array *awk_node_array(awk_interp *in, awk_node *n);
+awk_array *awk_node_array(awk_interp *in, awk_node *n);   /* a variable or a[i][j] */
+/* a[i]...[k]: the array holding the element, and its key (owned by *k). */
+awk_array *awk_index_target(awk_interp *in, awk_node *n, awk_key *k);
+awk_array *awk_elem_array(awk_interp *in, awk_val *e, awk_node *n);
 int awk_assign_node(awk_interp *in, awk_node *lv, awk_val v);   /* takes v */
 void awk_special_set(awk_interp *in, int slot);
 int awk_check_abort(awk_interp *in);
@@ -508,6 +525,8 @@ awk_str *awk_bi_str(awk_interp *in, awk_node *n);
 double awk_bi_num(awk_interp *in, awk_node *n);
 void awk_bi_set_num(awk_interp *in, int slot, double d);
 int awk_bi_is_var(awk_node *n);
+int awk_bi_is_arrayref(awk_node *n);
+awk_val *awk_bi_elem(awk_interp *in, awk_node *n);
 awk_val awk_bi_strftime(awk_interp *in, awk_node *n);
 awk_val awk_bi_mktime(awk_interp *in, awk_node *n);
 awk_val awk_bi_asort(awk_interp *in, awk_node *n, int by_index);

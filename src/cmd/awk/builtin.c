@@ -104,6 +104,18 @@ void awk_bi_set_num(awk_interp *in, int slot, double d)
 }
 
 int awk_bi_is_var(awk_node *n) { return n && (n->op == N_GVAR || n->op == N_LVAR); }
+int awk_bi_is_arrayref(awk_node *n) { return awk_bi_is_var(n) || (n && n->op == N_INDEX); }
+
+/* The element a[i] refers to (created if new), for length/isarray/typeof. */
+awk_val *awk_bi_elem(awk_interp *in, awk_node *n)
+{
+    awk_key k;
+    awk_array *arr = awk_index_target(in, n, &k);
+    if (!arr) return NULL;
+    awk_val *e = awk_array_get(in, arr, k.p, k.n, k.s, 1);
+    awk_key_done(in, &k);
+    return e;
+}
 
 /* ---- string functions ---------------------------------------------------------- */
 
@@ -119,6 +131,15 @@ static awk_val bi_length(awk_interp *in, awk_node *n)
         while (c->kind == CELL_REF) c = c->ref;
         if (c->kind == CELL_ARRAY) return awk_num((double)c->arr->count);
         if (c->kind == CELL_UNTYPED) return awk_num(0);
+    }
+    if (a->op == N_INDEX) {
+        awk_val *e = awk_bi_elem(in, a);
+        if (!e) return awk_uninit();
+        if (e->t == AV_ARRAY) return awk_num((double)e->arr->count);
+        awk_str *es = awk_to_str(in, e);
+        double r = (double)awk_char_len(es->s, es->len);
+        awk_str_unref(in, es);
+        return awk_num(r);
     }
     awk_str *s = awk_bi_str(in, a);
     double r = (double)awk_char_len(s->s, s->len);
@@ -223,7 +244,7 @@ static int split_piece(awk_interp *in, void *ud, size_t i, const char *p, size_t
 static awk_val bi_split(awk_interp *in, awk_node *n)
 {
     awk_node *an = awk_bi_arg(n, 1), *fn = awk_bi_arg(n, 2), *sn = awk_bi_arg(n, 3);
-    if (!awk_bi_is_var(an) || (sn && !awk_bi_is_var(sn))) {
+    if (!awk_bi_is_arrayref(an) || (sn && !awk_bi_is_arrayref(sn))) {
         awk_fatal(in, "split: second and fourth arguments must be arrays");
         return awk_uninit();
     }
@@ -296,7 +317,7 @@ static int pat_piece(awk_interp *in, void *ud, size_t i, const char *p, size_t n
 static awk_val bi_patsplit(awk_interp *in, awk_node *n)
 {
     awk_node *an = awk_bi_arg(n, 1), *fn = awk_bi_arg(n, 2), *sn = awk_bi_arg(n, 3);
-    if (!awk_bi_is_var(an) || (sn && !awk_bi_is_var(sn))) {
+    if (!awk_bi_is_arrayref(an) || (sn && !awk_bi_is_arrayref(sn))) {
         awk_fatal(in, "patsplit: second and fourth arguments must be arrays");
         return awk_uninit();
     }
@@ -526,7 +547,7 @@ static void set_key2(awk_interp *in, awk_array *arr, int k, const char *what, do
 static awk_val bi_match(awk_interp *in, awk_node *n)
 {
     awk_node *an = awk_bi_arg(n, 2);
-    if (an && !awk_bi_is_var(an)) {
+    if (an && !awk_bi_is_arrayref(an)) {
         awk_fatal(in, "match: third argument is not an array");
         return awk_uninit();
     }
@@ -669,6 +690,10 @@ awk_val awk_call_builtin(awk_interp *in, awk_node *n)
         return awk_bi_bits(in, n);
     case B_ISARRAY: {
         awk_node *a = n->a;
+        if (a->op == N_INDEX) {
+            awk_val *e = awk_bi_elem(in, a);
+            return awk_num(e && e->t == AV_ARRAY);
+        }
         if (awk_bi_is_var(a)) {
             awk_cell *c = awk_cell_of(in, a);
             while (c->kind == CELL_REF) c = c->ref;

@@ -221,7 +221,7 @@ static int item_cmp(const void *x, const void *y)
 awk_val awk_bi_asort(awk_interp *in, awk_node *n, int by_index)
 {
     awk_node *src = n->a, *dstn = awk_bi_arg(n, 1);
-    if (!awk_bi_is_var(src) || (dstn && !awk_bi_is_var(dstn))) {
+    if (!awk_bi_is_arrayref(src) || (dstn && !awk_bi_is_arrayref(dstn))) {
         awk_fatal(in, "%s: argument is not an array", by_index ? "asorti" : "asort");
         return awk_uninit();
     }
@@ -334,6 +334,11 @@ awk_val awk_bi_typeof(awk_interp *in, awk_node *n)
         if (c->kind == CELL_UNTYPED) return awk_strval(in, "untyped", 7);
     }
     if (a->op == N_REGEX) return awk_strval(in, "regexp", 6);
+    if (a->op == N_INDEX) {
+        awk_val *e = awk_bi_elem(in, a);
+        if (e && e->t == AV_ARRAY) return awk_strval(in, "array", 5);
+        if (e && e->t == AV_UNINIT) return awk_strval(in, "unassigned", 10);
+    }
     awk_val v = awk_eval(in, a);
     awk_resolve(in, &v);
     switch (v.t) {

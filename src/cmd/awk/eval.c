@@ -53,10 +53,8 @@ static int lv_prepare(awk_interp *in, awk_node *n, lvref *lv)
     lv->n = n;
     lv->key.s = NULL;
     if (n->op == N_INDEX) {
-        lv->arr = awk_node_array(in, n->a);
+        lv->arr = awk_index_target(in, n, &lv->key);
         if (!lv->arr) return -1;
-        awk_subscript(in, n->b, n->nargs, &lv->key);
-        if (in->unwind) { awk_key_done(in, &lv->key); return -1; }
     } else if (n->op == N_FIELD) {
         awk_val v = awk_eval(in, n->a);
         double d = awk_to_num(in, &v);
@@ -78,7 +76,15 @@ static awk_val *lv_slot(awk_interp *in, lvref *lv)
     switch (n->op) {
     case N_GVAR:
     case N_LVAR: return scalar_slot(in, n);
-    case N_INDEX: return awk_array_get(in, lv->arr, lv->key.p, lv->key.n, lv->key.s, 1);
+    case N_INDEX: {
+        awk_val *e = awk_array_get(in, lv->arr, lv->key.p, lv->key.n, lv->key.s, 1);
+        if (e && e->t == AV_ARRAY) {
+            awk_fatal(in, "attempt to use array `%s[\"%.*s\"]' in a scalar context", awk_var_name(in, n->a->op == N_INDEX ? n->a->a : n->a),
+                      (int)lv->key.n, lv->key.p);
+            return NULL;
+        }
+        return e;
+    }
     default:
         if (lv->field == 0) return awk_record(in);
         return awk_field_ref(in, lv->field, 1);
@@ -318,7 +324,24 @@ __attribute__((noinline)) static awk_val call_user(awk_interp *in, awk_node *n)
                 continue;
             }
         }
-        awk_val v = awk_eval(in, a);
+        if (a->op == N_INDEX) {
+            awk_key k;
+            awk_array *arr = awk_index_target(in, a, &k);
+            awk_val *e = arr ? awk_array_get(in, arr, k.p, k.n, k.s, 1) : NULL;
+            if (arr) awk_key_done(in, &k);
+            if (e && e->t == AV_ARRAY) {
+                dst->kind = CELL_ARRAY;
+                dst->owns = 0;
+                dst->arr = e->arr;
+                continue;
+            }
+            if (e && !in->unwind) {
+                dst->kind = CELL_SCALAR;
+                dst->v = awk_val_copy(e);
+                continue;
+            }
+        }
+        awk_val v = in->unwind ? awk_uninit() : awk_eval(in, a);
         if (in->unwind) {
             awk_val_free(in, &v);
             free_frame(in, frame, i);
@@ -477,14 +500,17 @@ __attribute__((noinline)) static awk_val eval_field(awk_interp *in, awk_node *n)
 
 __attribute__((noinline)) static awk_val eval_index(awk_interp *in, awk_node *n)
 {
-    awk_array *arr = awk_node_array(in, n->a);
-    if (!arr) return awk_uninit();
     awk_key k;
-    awk_subscript(in, n->b, n->nargs, &k);
+    awk_array *arr = awk_index_target(in, n, &k);
+    if (!arr) return awk_uninit();
     awk_val res = awk_uninit();
-    if (!in->unwind) {
-        awk_val *v = awk_array_get(in, arr, k.p, k.n, k.s, 1);
-        if (v) res = awk_val_copy(v);
+    awk_val *v = awk_array_get(in, arr, k.p, k.n, k.s, 1);
+    if (v && v->t == AV_ARRAY) {
+        awk_node *b = n;
+        while (b->op == N_INDEX) b = b->a;
+        awk_fatal(in, "attempt to use array `%s[\"%.*s\"]' in a scalar context", awk_var_name(in, b), (int)k.n, k.p);
+    } else if (v) {
+        res = awk_val_copy(v);
     }
     awk_key_done(in, &k);
     return res;
@@ -530,7 +556,7 @@ awk_val awk_eval(awk_interp *in, awk_node *n)
     switch (n->op) {
     case N_NUM: return awk_num(n->u.num);
     case N_STR: {
-        awk_val v = { 0, awk_str_ref(n->u.str), AV_STR, 0 };
+        awk_val v = { .n = 0, .s = awk_str_ref(n->u.str), .t = AV_STR, .numok = 0 };
         return v;
     }
     case N_REGEX: {

@@ -127,7 +127,7 @@ __attribute__((noinline)) static void exec_forin(awk_interp *in, awk_node *n)
     awk_str **keys = awk_array_keys(in, arr, &nk);
     size_t i = 0;
     for (; i < nk; i++) {
-        awk_val kv = { 0, keys[i], AV_MAYBE, 0 };
+        awk_val kv = { .n = 0, .s = keys[i], .t = AV_MAYBE, .numok = 0 };
         keys[i] = NULL;
         if (awk_assign_node(in, n->a, kv)) break;
         if (loop_body(in, n->c)) break;

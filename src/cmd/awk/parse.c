@@ -176,19 +176,15 @@ static awk_node *simple_stmt(parser *p)
         ap_next(p);
         int paren = 0;
         if (TOK == T_LPAREN) { paren = 1; ap_next(p); }
-        if (TOK != T_NAME) return ap_syntax(p);
-        awk_node *v = ap_var(p);
+        awk_node *v = ap_array_ref(p);
         if (!v || !n) return NULL;
-        ap_next(p);
-        n->a = v;
-        if (TOK == T_LBRACKET) {
-            ap_next(p);
-            int count;
-            awk_node *subs = ap_expr_list(p, T_RBRACKET, &count);
-            if (!subs) return NULL;
-            if (!count) return ap_syntax(p);
-            n->b = subs;
-            n->nargs = (uint16_t)count;
+        if (v->op == N_INDEX) {
+            /* delete a[i] (or a[i][j]): the element's array and subscripts */
+            n->a = v->a;
+            n->b = v->b;
+            n->nargs = v->nargs;
+        } else {
+            n->a = v;
         }
         if (paren && ap_expect(p, T_RPAREN)) return NULL;
         return n;
@@ -311,9 +307,7 @@ awk_node *ap_stmt(parser *p)
                 awk_node *v = ap_var(p);
                 ap_next(p);   /* name */
                 ap_next(p);   /* in */
-                if (TOK != T_NAME) { ap_syntax(p); break; }
-                awk_node *arr = ap_var(p);
-                ap_next(p);
+                awk_node *arr = ap_array_ref(p);
                 if (!v || !arr || ap_expect(p, T_RPAREN)) break;
                 awk_node *b = body(p);
                 if (!b) break;

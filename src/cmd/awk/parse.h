@@ -43,5 +43,6 @@ awk_node *ap_expr_list(parser *p, int close, int *count);
 awk_node *ap_expr(parser *p);
 awk_node *ap_concat(parser *p);
 awk_node *ap_postfix(parser *p);
+awk_node *ap_array_ref(parser *p);
 
 #endif

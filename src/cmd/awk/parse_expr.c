@@ -217,6 +217,17 @@ static awk_node *subscript(parser *p, awk_node *var)
     return n;
 }
 
+/* An array: NAME, or an element of arrays of arrays NAME[i][j]... */
+awk_node *ap_array_ref(parser *p)
+{
+    if (TOK != T_NAME) return ap_syntax(p);
+    awk_node *v = ap_var(p);
+    if (!v) return NULL;
+    ap_next(p);
+    while (v && TOK == T_LBRACKET) v = subscript(p, v);
+    return v;
+}
+
 /* NAME, NAME[...], or $expr: an lvalue after getline, ++, --. */
 static awk_node *parse_lvalue(parser *p)
 {
@@ -242,7 +253,7 @@ static awk_node *parse_lvalue(parser *p)
     awk_node *v = ap_var(p);
     if (!v) return NULL;
     ap_next(p);
-    if (TOK == T_LBRACKET) return subscript(p, v);
+    while (v && TOK == T_LBRACKET) v = subscript(p, v);
     return v;
 }
 
@@ -313,9 +324,8 @@ static awk_node *parse_primary(parser *p)
         }
         if (TOK == T_IN) {
             ap_next(p);
-            if (TOK != T_NAME) { ap_syntax(p); break; }
-            awk_node *arr = ap_var(p);
-            ap_next(p);
+            awk_node *arr = ap_array_ref(p);
+            if (!arr) break;
             n = ap_mk(p, N_IN);
             if (n && arr) { n->a = list; n->b = arr; n->nargs = (uint16_t)count; }
             break;
@@ -363,7 +373,8 @@ static awk_node *parse_primary(parser *p)
         awk_node *v = ap_var(p);
         if (!v) break;
         ap_next(p);
-        n = TOK == T_LBRACKET ? subscript(p, v) : v;
+        n = v;
+        while (n && TOK == T_LBRACKET) n = subscript(p, n);   /* gawk: a[i][j] */
         break;
     }
     case T_FUNC_NAME: {
@@ -599,10 +610,8 @@ static awk_node *parse_in(parser *p)
     awk_node *n = parse_match(p);
     while (n && TOK == T_IN && !p->no_in) {
         ap_next(p);
-        if (TOK != T_NAME) return ap_syntax(p);
-        awk_node *arr = ap_var(p);
+        awk_node *arr = ap_array_ref(p);
         if (!arr) return NULL;
-        ap_next(p);
         awk_node *m = ap_mk(p, N_IN);
         if (!m) return NULL;
         m->a = n;

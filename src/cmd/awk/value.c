@@ -121,19 +121,19 @@ int awk_str_set(awk_interp *in, awk_str **slot, const char *p, size_t n)
 
 awk_val awk_strval(awk_interp *in, const char *p, size_t n)
 {
-    awk_val v = { 0, awk_str_new(in, p, n), AV_STR, 0 };
+    awk_val v = { .n = 0, .s = awk_str_new(in, p, n), .t = AV_STR, .numok = 0 };
     return v;
 }
 
 awk_val awk_strval_take(awk_str *s)
 {
-    awk_val v = { 0, s, AV_STR, 0 };
+    awk_val v = { .n = 0, .s = s, .t = AV_STR, .numok = 0 };
     return v;
 }
 
 awk_val awk_inputval(awk_interp *in, const char *p, size_t n)
 {
-    awk_val v = { 0, awk_str_new(in, p, n), AV_MAYBE, 0 };
+    awk_val v = { .n = 0, .s = awk_str_new(in, p, n), .t = AV_MAYBE, .numok = 0 };
     return v;
 }
 
@@ -270,7 +270,8 @@ double awk_to_num(awk_interp *in, awk_val *v)
     switch (v->t) {
     case AV_NUM:
     case AV_STRNUM: return v->n;
-    case AV_UNINIT: return 0;
+    case AV_UNINIT:
+    case AV_ARRAY: return 0;
     default:
         if (!v->numok) {
             size_t end;
@@ -351,7 +352,8 @@ awk_str *awk_to_str(awk_interp *in, awk_val *v)
 {
     switch (v->t) {
     case AV_NUM: return awk_num_to_str(in, v->n, 0);
-    case AV_UNINIT: return awk_str_ref(in->empty);
+    case AV_UNINIT:
+    case AV_ARRAY: return awk_str_ref(in->empty);
     default: return awk_str_ref(v->s ? v->s : in->empty);
     }
 }
@@ -367,7 +369,8 @@ int awk_to_bool(awk_interp *in, awk_val *v)
     switch (v->t) {
     case AV_NUM:
     case AV_STRNUM: return v->n != 0;
-    case AV_UNINIT: return 0;
+    case AV_UNINIT:
+    case AV_ARRAY: return 0;
     case AV_MAYBE:
         awk_resolve(in, v);
         if (v->t == AV_STRNUM) return v->n != 0;
@@ -412,7 +415,7 @@ void awk_key_make(awk_interp *in, awk_val *v, awk_key *k)
             return;
         }
         k->s = awk_num_to_str(in, n, 0);
-    } else if (v->t == AV_UNINIT) {
+    } else if (v->t == AV_UNINIT || v->t == AV_ARRAY) {
         k->p = "";
         k->n = 0;
         return;
@@ -470,6 +473,8 @@ void awk_array_clear(awk_interp *in, awk_array *arr)
     arr->cap = 0;
     arr->count = 0;
 }
+
+void awk_subarray_free(awk_interp *in, awk_array *arr) { awk_array_free(in, arr); }
 
 void awk_array_free(awk_interp *in, awk_array *arr)
 {

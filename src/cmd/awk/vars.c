@@ -112,8 +112,80 @@ awk_array *awk_cell_array(awk_interp *in, awk_cell *cell, const char *what)
     return NULL;
 }
 
+/* The array an element a[i] holds (gawk's arrays of arrays): created when
+ * the element is new, refused when it holds a scalar. */
+awk_array *awk_elem_array(awk_interp *in, awk_val *e, awk_node *n)
+{
+    if (e->t == AV_ARRAY) return e->arr;
+    if (e->t == AV_UNINIT) {
+        awk_array *a = awk_array_new(in);
+        if (!a) return NULL;
+        e->s = NULL;
+        e->arr = a;
+        e->t = AV_ARRAY;
+        return a;
+    }
+    while (n->op == N_INDEX) n = n->a;
+    awk_fatal(in, "attempt to use scalar parameter or element of `%s' as an array", awk_var_name(in, n));
+    return NULL;
+}
+
+#define AWK_MAX_DIMS 64
+
+awk_array *awk_index_target(awk_interp *in, awk_node *n, awk_key *k)
+{
+    awk_node *chain[AWK_MAX_DIMS];
+    int d = 0;
+    awk_node *base = n;
+    while (base->op == N_INDEX) {
+        if (d == AWK_MAX_DIMS) {
+            awk_fatal(in, "more than %d levels of subscripts", AWK_MAX_DIMS);
+            return NULL;
+        }
+        chain[d++] = base;
+        base = base->a;
+    }
+    k->s = NULL;
+    if (d == 1) {
+        awk_array *arr = awk_node_array(in, base);
+        if (!arr) return NULL;
+        awk_subscript(in, n->b, n->nargs, k);
+        if (in->unwind) { awk_key_done(in, k); return NULL; }
+        return arr;
+    }
+    /* every subscript first (left to right), then the walk: evaluating a
+     * subscript cannot pull an array out from under us */
+    awk_key *keys = sk_calloc(in->a, (size_t)d, sizeof *keys);
+    if (!keys) { awk_fatal(in, "out of memory"); return NULL; }
+    for (int i = d - 1; i >= 0 && !in->unwind; i--)
+        awk_subscript(in, chain[i]->b, chain[i]->nargs, &keys[i]);
+    awk_array *arr = in->unwind ? NULL : awk_node_array(in, base);
+    for (int i = d - 1; i >= 1 && arr; i--) {
+        awk_val *e = awk_array_get(in, arr, keys[i].p, keys[i].n, keys[i].s, 1);
+        arr = e ? awk_elem_array(in, e, base) : NULL;
+    }
+    for (int i = d - 1; i >= 0; i--) {
+        if (i == 0 && arr) continue;
+        awk_key_done(in, &keys[i]);   /* (keys never computed are zeroed) */
+    }
+    if (arr) {
+        *k = keys[0];
+        if (!k->s) k->p = k->buf;
+    }
+    sk_free(in->a, keys);
+    return arr;
+}
+
 awk_array *awk_node_array(awk_interp *in, awk_node *n)
 {
+    if (n->op == N_INDEX) {
+        awk_key k;
+        awk_array *arr = awk_index_target(in, n, &k);
+        if (!arr) return NULL;
+        awk_val *e = awk_array_get(in, arr, k.p, k.n, k.s, 1);
+        awk_key_done(in, &k);
+        return e ? awk_elem_array(in, e, n) : NULL;
+    }
     if (n->op != N_GVAR && n->op != N_LVAR) {
         awk_fatal(in, "attempt to use a non-variable as an array");
         return NULL;
