@@ -1,6 +1,7 @@
 /* value.c — awk strings, numbers, conversions, comparisons and associative
- * arrays (whose elements may themselves be arrays, as in gawk).  Strings are reference counted and immutable while shared; a
- * string with a single holder may be reused in place (field buffers).  On
+ * arrays (whose elements may themselves be arrays, as in gawk).  Strings
+ * are reference counted and immutable while shared; a string with a single
+ * holder may be reused in place (field buffers).  On
  * allocation failure the interpreter is told (in->nomem, a fatal error) and
  * the shared empty string stands in, so callers need not check. */
 #include <math.h>
