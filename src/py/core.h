@@ -29,8 +29,8 @@ typedef struct py_mem {
 
 /* ---- code, frames, functions ------------------------------------------------ */
 typedef struct py_exc_entry { uint32_t start, end, target, depth; } py_exc_entry;
-typedef struct py_pos { int32_t line, end_line, col, end_col; } py_pos;  /* cols: UTF-8 bytes, -1 unknown */
-typedef struct py_posrun { uint32_t ip; py_pos pos; } py_posrun;
+typedef struct py_srcpos { int32_t line, end_line, col, end_col; } py_srcpos;  /* cols: UTF-8 bytes, -1 unknown */
+typedef struct py_posrun { uint32_t ip; py_srcpos pos; } py_posrun;
 
 enum {
     PY_CO_VARARGS = 1, PY_CO_VARKW = 2, PY_CO_GENERATOR = 4, PY_CO_COROUTINE = 8,
@@ -239,7 +239,7 @@ static inline int py_is_bigint(py_val v) { return py_tflag(v, PY_TF_INT_SUB); }
 /* int including bools and big ints */
 static inline int py_is_intlike(py_val v) { return py_is_int(v) || py_is_bool(v) || py_is_bigint(v); }
 #define PY_TYPEOBJ(v) ((py_type *)PY_OBJ(v))
-#define PY_STR(v) ((py_str *)PY_OBJ(v))
+#define PY_STR(v) ((py_strobj *)PY_OBJ(v))
 #define PY_TUPLE(v) ((py_tuple *)PY_OBJ(v))
 #define PY_LIST(v) ((py_list *)PY_OBJ(v))
 #define PY_DICT(v) ((py_dict *)PY_OBJ(v))
@@ -266,7 +266,7 @@ py_val py_object_new_inst(py_interp *I, py_type *t);
 py_val py_type_repr(py_interp *I, py_val t);
 
 /* ---- errors -------------------------------------------------------------------- */
-void py_err_set(py_interp *I, py_val exc);                  /* steals exc */
+void py_err_setexc(py_interp *I, py_val exc);                  /* steals exc */
 py_val py_err_fmt(py_interp *I, int type_id, const char *fmt, ...);   /* returns PY_NULL */
 py_val py_err_vfmt(py_interp *I, int type_id, const char *fmt, va_list ap);
 py_val py_err_str(py_interp *I, int type_id, const char *msg);
@@ -291,6 +291,7 @@ py_val py_repr(py_interp *I, py_val v);
 py_val py_str(py_interp *I, py_val v);
 py_val py_ascii(py_interp *I, py_val v);
 int py_hash(py_interp *I, py_val v, int64_t *out);
+int py_hash_unhashable(py_interp *I, py_val v, int64_t *out);
 py_val py_richcmp(py_interp *I, py_val a, py_val b, int op);
 int py_richcmp_bool(py_interp *I, py_val a, py_val b, int op);
 int py_eq(py_interp *I, py_val a, py_val b);                /* -1/0/1, identity shortcut */
@@ -512,7 +513,7 @@ py_val py_build_class(py_interp *I, py_val func, py_val name, const py_val *base
                       size_t nbases, py_val kwnames_dict);
 int py_check_periodic(py_interp *I);
 void py_code_dealloc_cache(py_interp *I, py_code *co);
-py_pos py_code_pos(py_code *co, uint32_t ip);
+py_srcpos py_code_pos(py_code *co, uint32_t ip);
 
 /* ---- output helpers -------------------------------------------------------------- */
 int py_write(py_interp *I, int fd, const char *p, size_t n);

@@ -32,7 +32,7 @@ static void set_context(py_interp *I, py_val exc)
     }
 }
 
-void py_err_set(py_interp *I, py_val exc)
+void py_err_setexc(py_interp *I, py_val exc)
 {
     if (I->exc && PY_EXC(I->exc)->fatal) {   /* a fatal error is never replaced */
         py_decref(I, exc);
@@ -51,7 +51,7 @@ py_val py_err_type_val(py_interp *I, py_val type, py_val arg)
 {
     py_val e = py_call(I, type, arg ? &arg : NULL, arg ? 1 : 0, PY_NULL);
     if (!e) return PY_NULL;
-    py_err_set(I, e);
+    py_err_setexc(I, e);
     return PY_NULL;
 }
 
@@ -142,7 +142,7 @@ py_val py_err_stopiteration(py_interp *I, py_val value)
 {
     py_val e = py_exc_new(I, PY_TYPE(I, PY_E_StopIteration), value ? &value : NULL, value ? 1 : 0);
     py_xdecref(I, value);
-    if (e) py_err_set(I, e);
+    if (e) py_err_setexc(I, e);
     return PY_NULL;
 }
 

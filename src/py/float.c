@@ -291,7 +291,7 @@ static py_val float_pow_impl(py_interp *I, double iv, double iw)
         py_tuple_items(args)[1] = msg;
         py_val e = py_exc_new(I, PY_TYPE(I, PY_E_OverflowError), py_tuple_items(args), 2);
         py_decref(I, args);
-        if (e) py_err_set(I, e);
+        if (e) py_err_setexc(I, e);
         return PY_NULL;
     }
     if (negate_result) ix = -ix;

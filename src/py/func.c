@@ -510,6 +510,7 @@ static const py_getsetdef cfunc_getsets[] = {
     { "__name__", cf_get_name, NULL }, { "__qualname__", cf_get_qualname, NULL },
     { "__self__", cf_get_self, NULL }, { "__doc__", cf_get_doc, NULL },
     { "__module__", cf_get_module, NULL }, { "__text_signature__", cf_get_text_sig, NULL },
+    { "__objclass__", cf_get_objclass, NULL },
     { NULL, NULL, NULL }
 };
 

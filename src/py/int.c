@@ -292,8 +292,9 @@ int py_int_format_base(py_interp *I, py_val v, int base, sk_buf *out)
             return -1;
         }
     }
-    size_t size;
-    if (mp_radix_size(m, base, &size) != MP_OKAY) { py_err_nomem(I); return -1; }
+    int isize;
+    if (mp_radix_size(m, base, &isize) != MP_OKAY) { py_err_nomem(I); return -1; }
+    size_t size = (size_t)isize;
     char *tmp = py_alloc(I, size + 1);
     if (!tmp) return -1;
     size_t written;
@@ -435,7 +436,7 @@ static int64_t mod64(int64_t a, int64_t b)
     return m;
 }
 
-static py_val int_truediv(py_interp *I, py_val a, py_val b)
+static py_val int_truediv_impl(py_interp *I, py_val a, py_val b)
 {
     if (py_int_is_zero(b)) return py_err_str(I, PY_E_ZeroDivisionError, "division by zero");
     if (is_smallish(a) && is_smallish(b)) {
@@ -647,7 +648,7 @@ py_val py_int_binop(py_interp *I, py_val a, py_val b, int op)
         case PY_NB_MOD:
             if (y == 0) return py_err_str(I, PY_E_ZeroDivisionError, "division by zero");
             return py_int_small(mod64(x, y));
-        case PY_NB_TRUEDIV: return int_truediv(I, a, b);
+        case PY_NB_TRUEDIV: return int_truediv_impl(I, a, b);
         case PY_NB_AND: return py_int_small(x & y);
         case PY_NB_OR: return py_int_small(x | y);
         case PY_NB_XOR: return py_int_small(x ^ y);
@@ -667,7 +668,7 @@ py_val py_int_binop(py_interp *I, py_val a, py_val b, int op)
         }
     }
     switch (op) {
-    case PY_NB_TRUEDIV: return int_truediv(I, a, b);
+    case PY_NB_TRUEDIV: return int_truediv_impl(I, a, b);
     case PY_NB_POW: return py_int_pow(I, a, b, PY_NULL);
     case PY_NB_DIVMOD: {
         py_val q = big_binop(I, a, b, PY_NB_FLOORDIV);

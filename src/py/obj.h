@@ -55,7 +55,8 @@ typedef struct py_gchead {
     X(DICT_REVKEYITER) X(SET_ITER) X(SEQ_ITER) X(CALL_ITER) X(ENUMERATE) \
     X(ZIP) X(MAP) X(FILTER) X(REVERSED) X(DICT_KEYS) X(DICT_VALUES) \
     X(DICT_ITEMS) X(CORO_WRAPPER) X(ASYNCGEN_ASEND) X(GENERICALIAS) \
-    X(UNIONTYPE) X(NAMESPACE) X(EXC_FIRST_DUMMY)
+    X(UNIONTYPE) X(NAMESPACE) X(STDIO) X(TEMPLATE) X(INTERPOLATION) X(TYPEALIAS) \
+    X(EXC_FIRST_DUMMY)
 
 enum {
 #define X(n) PY_T_##n,
@@ -282,7 +283,7 @@ typedef struct py_bigint {
     struct py_bigint *next_big, *prev_big;   /* all live bigints (teardown) */
 } py_bigint;
 
-typedef struct py_str {
+typedef struct py_strobj {
     py_obj ob;
     int64_t hash;             /* -1: not computed */
     size_t len;               /* bytes */
@@ -291,7 +292,7 @@ typedef struct py_str {
     uint8_t interned;
     uint8_t pad_[6];
     char data[];              /* len bytes + NUL */
-} py_str;
+} py_strobj;
 
 typedef struct py_bytes {
     py_obj ob;

@@ -82,13 +82,13 @@ size_t py_utf8_count(const char *s, size_t n)
 /* ---- construction --------------------------------------------------------------- */
 static void str_dealloc(py_interp *I, py_obj *o)
 {
-    py_str *s = (py_str *)o;
-    py_obj_free(I, o, sizeof(py_str) + s->len + 1);
+    py_strobj *s = (py_strobj *)o;
+    py_obj_free(I, o, sizeof(py_strobj) + s->len + 1);
 }
 
 py_val py_str_uninit(py_interp *I, size_t n, char **data)
 {
-    py_str *s = (py_str *)py_alloc(I, sizeof(py_str) + n + 1);
+    py_strobj *s = (py_strobj *)py_alloc(I, sizeof(py_strobj) + n + 1);
     if (!s) return PY_NULL;
     s->ob.rc = 1;
     s->ob.gcrefs = 0;
@@ -106,7 +106,7 @@ py_val py_str_uninit(py_interp *I, size_t n, char **data)
 py_val py_str_finish(py_interp *I, py_val v)
 {
     (void)I;
-    py_str *s = PY_STR(v);
+    py_strobj *s = PY_STR(v);
     size_t cp = 0;
     int ascii = 1;
     for (size_t i = 0; i < s->len; i++) {
@@ -177,7 +177,7 @@ py_val py_str_char(py_interp *I, uint32_t cp)
 /* ---- hashing and interning ----------------------------------------------------- */
 int64_t py_str_hash(py_val v)
 {
-    py_str *s = PY_STR(v);
+    py_strobj *s = PY_STR(v);
     if (s->hash != -1) return s->hash;
     uint64_t h = 0xcbf29ce484222325ULL;
     for (size_t i = 0; i < s->len; i++) {
@@ -196,7 +196,7 @@ int64_t py_str_hash(py_val v)
 int py_str_eq(py_val a, py_val b)
 {
     if (a == b) return 1;
-    py_str *x = PY_STR(a), *y = PY_STR(b);
+    py_strobj *x = PY_STR(a), *y = PY_STR(b);
     if (x->len != y->len) return 0;
     if (x->interned && y->interned) return 0;
     if (x->hash != -1 && y->hash != -1 && x->hash != y->hash) return 0;
@@ -327,7 +327,7 @@ static py_val str_str(py_interp *I, py_val v)
 /* ---- indexing -------------------------------------------------------------------- */
 size_t py_utf8_offset(py_val v, int64_t cpi)
 {
-    py_str *s = PY_STR(v);
+    py_strobj *s = PY_STR(v);
     if (s->ascii) return (size_t)cpi;
     if ((size_t)cpi >= s->cplen) return s->len;
     size_t i = 0;
@@ -344,7 +344,7 @@ size_t py_utf8_offset(py_val v, int64_t cpi)
 
 py_val py_str_getitem_cp(py_interp *I, py_val v, int64_t i)
 {
-    py_str *s = PY_STR(v);
+    py_strobj *s = PY_STR(v);
     if (s->ascii) return py_str_char(I, (unsigned char)s->data[i]);
     size_t off = py_utf8_offset(v, i);
     size_t j = off;
@@ -356,7 +356,7 @@ py_val py_str_getitem_cp(py_interp *I, py_val v, int64_t i)
 py_val py_str_substr_cp(py_interp *I, py_val v, int64_t start, int64_t stop)
 {
     if (start >= stop) return py_newref(I->empty_str);
-    py_str *s = PY_STR(v);
+    py_strobj *s = PY_STR(v);
     if (start == 0 && (size_t)stop >= s->cplen && !(s->ob.type->flags & PY_TF_HEAP)) return py_newref(v);
     size_t a = py_utf8_offset(v, start);
     size_t b = (size_t)stop;
@@ -383,7 +383,7 @@ py_val py_str_substr_cp(py_interp *I, py_val v, int64_t start, int64_t stop)
 
 static py_val str_getitem(py_interp *I, py_val self, py_val key)
 {
-    py_str *s = PY_STR(self);
+    py_strobj *s = PY_STR(self);
     if (py_is_int(key)) {
         int64_t i = py_int_val(key);
         if (i < 0) i += (int64_t)s->cplen;
@@ -531,7 +531,7 @@ static py_val striter_next(py_interp *I, py_val self)
 {
     py_iterobj *it = (py_iterobj *)PY_OBJ(self);
     if (!it->seq) return PY_NULL;
-    py_str *s = PY_STR(it->seq);
+    py_strobj *s = PY_STR(it->seq);
     if ((size_t)it->i >= s->len) { PY_CLEAR(I, it->seq); return PY_NULL; }
     unsigned char c = (unsigned char)s->data[it->i];
     if (c < 0x80) { it->i++; return py_str_char(I, c); }
@@ -554,7 +554,7 @@ extern const py_methoddef py_str_methods[];
 
 const py_typedef py_str_typedef = {
     .name = "str", .base = PY_T_OBJECT, .flags = PY_TF_STR_SUB,
-    .basicsize = sizeof(py_str),
+    .basicsize = sizeof(py_strobj),
     .slots = {
         .dealloc = str_dealloc, .repr = py_str_repr, .str = str_str, .hash = str_hash_slot,
         .richcmp = str_richcmp, .iter = str_iter, .len = str_len, .getitem = str_getitem,

@@ -13,8 +13,6 @@
 #include "py/core.h"
 
 /* ---- registry ------------------------------------------------------------------ */
-#define X(n) extern const py_typedef py_##n##_td_;
-#undef X
 
 extern const py_typedef py_object_typedef, py_type_typedef, py_none_typedef, py_notimpl_typedef,
     py_ellipsis_typedef, py_bool_typedef, py_int_typedef, py_float_typedef, py_str_typedef,
@@ -29,7 +27,8 @@ extern const py_typedef py_object_typedef, py_type_typedef, py_none_typedef, py_
     py_seqiter_typedef, py_calliter_typedef, py_enumerate_typedef, py_zip_typedef, py_map_typedef,
     py_filter_typedef, py_reversed_typedef, py_dictkeys_typedef, py_dictvalues_typedef,
     py_dictitems_typedef, py_corowrapper_typedef, py_asyncgenasend_typedef, py_genericalias_typedef,
-    py_uniontype_typedef, py_namespace_typedef;
+    py_uniontype_typedef, py_namespace_typedef, py_stdio_typedef, py_template_typedef,
+    py_interpolation_typedef, py_typealias_typedef;
 
 #define X(id, name, base) extern const py_typedef py_exc_td_##id;
 PY_EXC_IDS(X)
@@ -61,7 +60,9 @@ const py_typedef *const py_typedefs[PY_T_COUNT] = {
     [PY_T_DICT_VALUES] = &py_dictvalues_typedef, [PY_T_DICT_ITEMS] = &py_dictitems_typedef,
     [PY_T_CORO_WRAPPER] = &py_corowrapper_typedef, [PY_T_ASYNCGEN_ASEND] = &py_asyncgenasend_typedef,
     [PY_T_GENERICALIAS] = &py_genericalias_typedef, [PY_T_UNIONTYPE] = &py_uniontype_typedef,
-    [PY_T_NAMESPACE] = &py_namespace_typedef,
+    [PY_T_NAMESPACE] = &py_namespace_typedef, [PY_T_STDIO] = &py_stdio_typedef,
+    [PY_T_TEMPLATE] = &py_template_typedef, [PY_T_INTERPOLATION] = &py_interpolation_typedef,
+    [PY_T_TYPEALIAS] = &py_typealias_typedef,
 #define X(id, name, base) [PY_E_##id] = &py_exc_td_##id,
     PY_EXC_IDS(X)
 #undef X
