@@ -360,7 +360,7 @@ py_val py_pow3(py_interp *I, py_val a, py_val b, py_val m)
     if (!m || m == PY_NONE) return py_binop(I, a, b, PY_NB_POW);
     if (py_is_intlike(a) && py_is_intlike(b) && py_is_intlike(m)) return py_int_pow(I, a, b, m);
     /* user __pow__ with modulo */
-    py_val f = py_lookup_special(I, a, PY_ID(I, __pow__));
+    py_val f = (py_typeof(I, a)->flags & PY_TF_HEAP) ? py_lookup_special(I, a, PY_ID(I, __pow__)) : PY_NULL;
     if (f) {
         py_val args[2] = { b, m };
         py_val r = py_call(I, f, args, 2, PY_NULL);

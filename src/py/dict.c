@@ -715,16 +715,14 @@ static py_val view_setop(py_interp *I, py_val a, py_val b, int op)
     int aview = PY_IS(a, DICT_KEYS) || PY_IS(a, DICT_ITEMS);
     int bview = PY_IS(b, DICT_KEYS) || PY_IS(b, DICT_ITEMS);
     if (!aview && !bview) return PY_NOTIMPL;
+    if (!py_is_anyset(a) && !aview && !py_typeof(I, a)->s.iter) return PY_NOTIMPL;
+    if (!py_is_anyset(b) && !bview && !py_typeof(I, b)->s.iter) return PY_NOTIMPL;
     py_val sa = py_set_new(I, a, 0);
     if (!sa) return PY_NULL;
-    py_val r = py_binop(I, sa, b, op);
-    if (!r && py_err_matches(I, PY_E_TypeError) && !py_is_anyset(b)) {
-        py_err_clear(I);
-        py_val sb = py_set_new(I, b, 0);
-        if (!sb) { py_decref(I, sa); return PY_NULL; }
-        r = py_binop(I, sa, sb, op);
-        py_decref(I, sb);
-    }
+    py_val sb = py_set_new(I, b, 0);
+    if (!sb) { py_decref(I, sa); return PY_NULL; }
+    py_val r = py_binop(I, sa, sb, op);
+    py_decref(I, sb);
     py_decref(I, sa);
     return r;
 }

@@ -44,12 +44,21 @@ void py_err_setexc(py_interp *I, py_val exc)
 
 py_val py_exc_new(py_interp *I, py_type *t, const py_val *args, size_t nargs)
 {
+    if (!(t->flags & PY_TF_HEAP) && (t->flags & PY_TF_EXC_SUB)) {
+        /* builtin exceptions are built directly: no native-depth charge, so
+         * a RecursionError can always be created */
+        py_val e = t->s.new_(I, t, args, nargs, PY_NULL);
+        if (!e) return PY_NULL;
+        if (t->s.init(I, e, args, nargs, PY_NULL)) { py_decref(I, e); return PY_NULL; }
+        return e;
+    }
     return py_call(I, PY_VAL(t), args, nargs, PY_NULL);
 }
 
 py_val py_err_type_val(py_interp *I, py_val type, py_val arg)
 {
-    py_val e = py_call(I, type, arg ? &arg : NULL, arg ? 1 : 0, PY_NULL);
+    py_val e = py_is_typeobj(type) ? py_exc_new(I, PY_TYPEOBJ(type), arg ? &arg : NULL, arg ? 1 : 0)
+                                   : py_call(I, type, arg ? &arg : NULL, arg ? 1 : 0, PY_NULL);
     if (!e) return PY_NULL;
     py_err_setexc(I, e);
     return PY_NULL;
@@ -174,6 +183,7 @@ void py_tb_decref(py_interp *I, py_tb *tb)
     while (tb && --tb->rc == 0) {
         py_tb *next = tb->next;
         py_decref(I, PY_VAL(tb->code));
+        py_xdecref(I, tb->name);
         py_free(I, tb, sizeof(py_tb));
         tb = next;
     }
@@ -188,6 +198,7 @@ void py_tb_add(py_interp *I, py_val exc, py_code *code, uint32_t ip)
     tb->code = code;
     tb->ip = ip;
     tb->rc = 1;
+    tb->name = PY_NULL;
     py_incref(PY_VAL(code));
     PY_EXC(exc)->tb = tb;
 }

@@ -413,6 +413,7 @@ typedef struct py_tb {
     struct py_code *code;     /* owned */
     uint32_t ip;              /* instruction index */
     uint32_t rc;              /* shared between exceptions */
+    py_val name;              /* display name override (inlined comprehensions), owned */
 } py_tb;
 
 typedef struct py_exc {

@@ -520,8 +520,8 @@ static void format_tb(py_interp *I, sk_buf *out, py_tb *tb)
     if (!n) return;
     py_tb **arr = py_alloc(I, n * sizeof(py_tb *));
     if (!arr) { py_err_clear(I); return; }
-    size_t k = n;
-    for (py_tb *t = tb; t; t = t->next) arr[--k] = t;
+    size_t k = 0;
+    for (py_tb *t = tb; t; t = t->next) arr[k++] = t;
     sk_buf_puts(out, "Traceback (most recent call last):\n");
     py_val last_file = PY_NULL;
     int last_line = -1;
@@ -530,7 +530,7 @@ static void format_tb(py_interp *I, sk_buf *out, py_tb *tb)
     for (size_t i = 0; i < n; i++) {
         py_tb *t = arr[i];
         py_srcpos pos = py_code_pos(t->code, t->ip);
-        py_val name = t->code->name;
+        py_val name = t->name ? t->name : t->code->name;
         if (!last_file || !py_str_eq(last_file, t->code->filename) || last_line != pos.line || !py_str_eq(last_name, name)) {
             if (count > CUTOFF) {
                 int c = count - CUTOFF;

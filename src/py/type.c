@@ -542,11 +542,6 @@ py_val py_generic_getattr_opt(py_interp *I, py_val self, py_val name, int *found
     if (!py_is_str(name)) {
         return py_err_fmt(I, PY_E_TypeError, "attribute name must be string, not '%s'", py_type_name(I, name));
     }
-    if (t->s.getattr && t->s.getattr != py_generic_getattr) {
-        py_val r = t->s.getattr(I, self, name);
-        if (!r && py_err_matches(I, PY_E_AttributeError)) { py_err_clear(I); *found = 0; }
-        return r;
-    }
     py_val descr = py_type_lookup(I, t, name);
     py_type *dt = NULL;
     if (descr) {

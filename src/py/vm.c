@@ -1945,7 +1945,7 @@ error:
         uint32_t at = (uint32_t)(ip - co->code) - 1;
         f->ip = ip;
         if (!I->exc) py_err_str(I, PY_E_SystemError, "error return without exception set");
-        if (!reraise && !(co->flags & PY_CO_HIDDEN)) py_tb_add(I, I->exc, co, at);
+        if (!reraise) py_tb_add(I, I->exc, co, at);
     unwind:
         if (!I->fatal) {
             uint32_t depth;
@@ -1960,6 +1960,7 @@ error:
         }
         /* no handler: leave the frame */
         py_frame *done = f;
+        int was_hidden = (done->code->flags & PY_CO_HIDDEN) != 0;
         done->sp = sp;
         if (done->gen) {
             py_gen *g = done->gen;
@@ -2009,7 +2010,13 @@ error:
         I->frame = f;
         LOAD_FRAME();
         at = (uint32_t)(ip - co->code) - 1;
-        if (!(co->flags & PY_CO_HIDDEN)) py_tb_add(I, I->exc, co, at);
+        if (was_hidden && I->exc && py_is_exc(I->exc) && PY_EXC(I->exc)->tb) {
+            /* an inlined comprehension: its entry stands for this frame */
+            py_tb *t = PY_EXC(I->exc)->tb;
+            if (!t->name || (f->code->flags & PY_CO_HIDDEN)) PY_SETREF(I, t->name, py_newref(f->code->name));
+        } else {
+            py_tb_add(I, I->exc, co, at);
+        }
         goto unwind;
     }
 }
