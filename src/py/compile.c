@@ -84,6 +84,7 @@ typedef struct compiler {
     int depth;                 /* recursion guard */
     const void *stack_limit;
     int toplevel_await;
+    int future_ok;             /* still at the start of the module */
 } compiler;
 
 #define U (c->u)
@@ -1471,7 +1472,8 @@ static void compile_function(compiler *c, py_stmt *s)
     if (!co) return;
     set_pos_s(c, s);
     make_closure(c, co, flags);
-    for (int i = 0; i < decos.n; i++) emit(c, OP_CALL, 1);
+    for (int i = decos.n - 1; i >= 0; i--) { set_pos_e(c, decos.items[i]); emit(c, OP_CALL, 1); }
+    set_pos_s(c, s);
     compile_name(c, s->v.functiondef.name, PY_CTX_STORE);
 }
 
@@ -1568,7 +1570,8 @@ static void compile_class(compiler *c, py_stmt *s)
     } else {
         compile_call_args(c, &call, 0, 2);
     }
-    for (int i = 0; i < decos.n; i++) emit(c, OP_CALL, 1);
+    for (int i = decos.n - 1; i >= 0; i--) { set_pos_e(c, decos.items[i]); emit(c, OP_CALL, 1); }
+    set_pos_s(c, s);
     compile_name(c, s->v.classdef.name, PY_CTX_STORE);
 }
 
@@ -1932,7 +1935,7 @@ static void compile_with_items(compiler *c, py_stmt *s, int item, int is_async)
     pop_fblock(c);
     pop_handler(c);
     /* normal exit: exit(None, None, None) */
-    set_pos_s(c, s);
+    set_pos_e(c, wi->context_expr);
     emit_const(c, PY_NONE);
     emit_const(c, PY_NONE);
     emit_const(c, PY_NONE);
@@ -1950,6 +1953,7 @@ static void compile_with_items(compiler *c, py_stmt *s, int item, int is_async)
     emit(c, OP_POP_TOP, 0);
     emit_jump(c, OP_JUMP, l_end);
     bind(c, l_exc);                 /* [exit, exc] */
+    set_pos_e(c, wi->context_expr);
     push_handler(c, l_cleanup);
     emit(c, OP_PUSH_EXC_INFO, 0);   /* [exit, prev, exc] */
     emit(c, OP_WITH_EXCEPT_START, 0);
@@ -2012,9 +2016,34 @@ static void compile_import(compiler *c, py_stmt *s)
     }
 }
 
+static const char *const future_features[] = {
+    "nested_scopes", "generators", "division", "absolute_import", "with_statement", "print_function",
+    "unicode_literals", "barry_as_FLUFL", "generator_stop", "annotations", NULL
+};
+
 static void compile_importfrom(compiler *c, py_stmt *s)
 {
     py_alias_seq names = s->v.importfrom.names;
+    if (s->v.importfrom.module && !strcmp(s->v.importfrom.module, "__future__") && s->v.importfrom.level == 0) {
+        for (int i = 0; i < names.n; i++) {
+            py_alias *a = names.items[i];
+            int ok = 0;
+            for (int k = 0; future_features[k]; k++) if (!strcmp(future_features[k], a->name)) ok = 1;
+            if (!strcmp(a->name, "braces")) {
+                c_error(c, a, a->lineno, a->col_offset + 1, a->end_lineno, a->end_col_offset + 1, "not a chance");
+                return;
+            }
+            if (!ok) {
+                c_error(c, a, a->lineno, a->col_offset + 1, a->end_lineno, a->end_col_offset + 1,
+                        "future feature %s is not defined", a->name);
+                return;
+            }
+        }
+        if (!c->future_ok) {
+            SYNERR_S(s, "from __future__ imports must occur at the beginning of the file");
+            return;
+        }
+    }
     set_pos_s(c, s);
     emit_const(c, py_int_small(s->v.importfrom.level));
     py_val fl = py_tuple_new(c->I, (size_t)names.n);
@@ -2293,7 +2322,15 @@ py_code *py_compile(py_interp *I, py_mod *mod, py_val filename, py_val source, c
     U->flags = PY_CO_MODULE;
     if (c->toplevel_await) U->flags |= PY_CO_COROUTINE;
     add_const(c, PY_NONE);
-    compile_stmts(c, body);
+    c->future_ok = 1;
+    for (int i = 0; i < body.n && !c->err; i++) {
+        py_stmt *st = body.items[i];
+        int is_future = st->kind == PY_STMT_IMPORTFROM && st->v.importfrom.module &&
+                        !strcmp(st->v.importfrom.module, "__future__");
+        int is_doc = i == 0 && is_docstring(st);
+        if (!is_future && !is_doc) c->future_ok = 0;
+        compile_stmt(c, st);
+    }
     if (!c->err && U->depth >= 0) {
         if (body.n) {
             py_stmt *last = body.items[body.n - 1];

@@ -224,6 +224,7 @@ py_val py_make_version_info(py_interp *I)
         "    serial = property(lambda self: self[4])\n"
         "    def __repr__(self):\n"
         "        return 'sys.version_info(major=%r, minor=%r, micro=%r, releaselevel=%r, serial=%r)' % tuple(self)\n"
+        "version_info.__name__ = 'sys.version_info'\n"
         "v = version_info((3, 14, 0, 'final', 0))\n";
     py_val g = py_dict_new(I);
     if (!g) return PY_NULL;

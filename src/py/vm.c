@@ -1715,20 +1715,20 @@ L_BEFORE_ASYNC_WITH: {
     py_val mgr = TOP();
     int is_async = INSN_OP(ins) == OP_BEFORE_ASYNC_WITH;
     SAVE_FRAME();
-    py_val enter = py_lookup_special(I, mgr, is_async ? PY_ID(I, __aenter__) : PY_ID(I, __enter__));
-    if (!enter) {
-        if (!py_err_occurred(I))
-            py_err_fmt(I, PY_E_TypeError, is_async ? "'%s' object does not support the asynchronous context manager protocol"
-                                                   : "'%s' object does not support the context manager protocol",
-                       py_type_name(I, mgr));
-        ERROR();
-    }
     py_val exitf = py_lookup_special(I, mgr, is_async ? PY_ID(I, __aexit__) : PY_ID(I, __exit__));
     if (!exitf) {
-        py_decref(I, enter);
         if (!py_err_occurred(I))
             py_err_fmt(I, PY_E_TypeError, is_async ? "'%s' object does not support the asynchronous context manager protocol (missed __aexit__ method)"
                                                    : "'%s' object does not support the context manager protocol (missed __exit__ method)",
+                       py_type_name(I, mgr));
+        ERROR();
+    }
+    py_val enter = py_lookup_special(I, mgr, is_async ? PY_ID(I, __aenter__) : PY_ID(I, __enter__));
+    if (!enter) {
+        py_decref(I, exitf);
+        if (!py_err_occurred(I))
+            py_err_fmt(I, PY_E_TypeError, is_async ? "'%s' object does not support the asynchronous context manager protocol (missed __aenter__ method)"
+                                                   : "'%s' object does not support the context manager protocol (missed __enter__ method)",
                        py_type_name(I, mgr));
         ERROR();
     }

@@ -256,7 +256,18 @@ static outcome run_fixture(const char *name, fixture *fx, int verbose, sk_buf *s
     py_run(&o, &r);
     int raised = r.end == PY_END_EXCEPTION || r.end == PY_END_LIMIT || r.end == PY_END_TIMEOUT ||
                  r.end == PY_END_EXIT || r.end == PY_END_CANCELLED;
-    char *got_tb = r.traceback ? normalise_tb(r.traceback) : NULL;
+    char *got_tb = NULL;
+    if (r.traceback) {
+        /* the reference runs the file through runpy, which always prints
+         * the header, even for a SyntaxError in the file itself */
+        if (strncmp(r.traceback, "Traceback (most recent call last):\n", 35)) {
+            size_t tl = strlen(r.traceback);
+            char *t2 = malloc(tl + 40);
+            sprintf(t2, "Traceback (most recent call last):\n%s", r.traceback);
+            got_tb = normalise_tb(t2);
+            free(t2);
+        } else got_tb = normalise_tb(r.traceback);
+    }
     switch (fx->kind) {
     case K_NOEXC:
     case K_REFCOUNTS:
