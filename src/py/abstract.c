@@ -267,10 +267,7 @@ int py_richcmp_bool(py_interp *I, py_val a, py_val b, int op)
 
 int py_eq(py_interp *I, py_val a, py_val b)
 {
-    if (a == b) {
-        if (py_is_float(a)) return py_float_val(a) == py_float_val(a);
-        return 1;
-    }
+    if (a == b) return 1;
     if (py_is_int(a) && py_is_int(b)) return 0;
     return py_richcmp_bool(I, a, b, PY_EQ);
 }

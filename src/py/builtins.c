@@ -884,7 +884,7 @@ py_val py_builtins_lookup(py_interp *I, py_val name)
             goto found;
         }
     }
-    for (int id = PY_T_EXC_BASE_ + 1; id < PY_T_COUNT; id++) {
+    for (int id = PY_E_BaseException; id < PY_T_COUNT; id++) {
         const py_typedef *d = py_typedefs[id];
         if (d->qualname) continue;   /* module-level exceptions (json, re, ...) */
         if (!strcmp(d->name, s)) {
@@ -922,7 +922,7 @@ int py_builtins_fill(py_interp *I)
         if (!n || !py_builtins_lookup(I, n)) { py_xdecref(I, n); return -1; }
         py_decref(I, n);
     }
-    for (int id = PY_T_EXC_BASE_ + 1; id < PY_T_COUNT; id++) {
+    for (int id = PY_E_BaseException; id < PY_T_COUNT; id++) {
         if (py_typedefs[id]->qualname) continue;
         py_val n = py_intern(I, py_typedefs[id]->name);
         if (!n || !py_builtins_lookup(I, n)) { py_xdecref(I, n); return -1; }

@@ -580,10 +580,14 @@ static py_val bytes_new_slot(py_interp *I, py_type *t, const py_val *args, size_
         if (a[1] || a[2]) return py_err_str(I, PY_E_TypeError, a[1] ? "encoding without a string argument" : "errors without a string argument");
         return py_bytes_new(I, "", 0);
     }
-    if (a[1] || a[2]) {
-        if (!py_is_str(a[0])) return py_err_str(I, PY_E_TypeError, a[1] ? "encoding without a string argument" : "errors without a string argument");
-        return py_str_encode(I, a[0], a[1] ? py_str_data(a[1]) : "utf-8", a[2] ? py_str_data(a[2]) : "strict");
+    if (a[1] && !py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "bytes() argument 'encoding' must be str, not %s", py_type_name(I, a[1]));
+    if (a[2] && !py_is_str(a[2])) return py_err_fmt(I, PY_E_TypeError, "bytes() argument 'errors' must be str, not %s", py_type_name(I, a[2]));
+    if (a[1]) {
+        if (!py_is_str(a[0])) return py_err_str(I, PY_E_TypeError, "encoding without a string argument");
+        return py_str_encode(I, a[0], py_str_data(a[1]), a[2] ? py_str_data(a[2]) : "strict");
     }
+    if (py_is_str(a[0])) return py_err_str(I, PY_E_TypeError, "string argument without an encoding");
+    if (a[2]) return py_err_str(I, PY_E_TypeError, "errors without a string argument");
     return bytes_from_object(I, a[0]);
 }
 

@@ -1577,6 +1577,8 @@ static void compile_class(compiler *c, py_stmt *s)
 
 /* ---- unwinding (return / break / continue through blocks) ----------------------------- */
 static void unwind_block(compiler *c, fblock *b, int preserve_tos);
+static void push_fblock(compiler *c, int type, int lcont, int lbreak, void *datum);
+static void pop_fblock(compiler *c);
 
 static void compile_finally_body(compiler *c, py_stmt_seq *body)
 {
@@ -1603,10 +1605,12 @@ static void unwind_block(compiler *c, fblock *b, int preserve_tos)
         int save_nfb = U->nfb;
         /* the finally body itself must not see this block */
         U->nfb = (int)(b - U->fb);
-        if (preserve_tos) {
-            /* keep the return value safe in a temporary below the body */
-        }
-        compile_finally_body(c, (py_stmt_seq *)b->datum);
+        fblock saved = *b;          /* the slot is reused below */
+        /* a break/continue/return inside the body drops the pending value */
+        if (preserve_tos) push_fblock(c, FB_POP_VALUE, -1, -1, NULL);
+        compile_finally_body(c, (py_stmt_seq *)saved.datum);
+        if (preserve_tos) pop_fblock(c);
+        *b = saved;
         U->nfb = save_nfb;
         U->nh = save_nh;
         return;

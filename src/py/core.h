@@ -409,6 +409,8 @@ py_val py_str_mod(py_interp *I, py_val fmt, py_val args);   /* printf-style % */
 py_val py_format_spec(py_interp *I, py_val v, py_val spec); /* builtin types */
 int py_buf_put_str(sk_buf *b, py_val s);
 int py_str_isidentifier(py_val s);
+int py_unicode_isspace(uint32_t c);
+int py_unicode_isprintable(uint32_t c);
 
 /* ---- bytes ---------------------------------------------------------------------- */
 py_val py_bytes_new(py_interp *I, const char *s, size_t n);

@@ -127,7 +127,7 @@ py_val py_dict_new(py_interp *I)
     return d ? PY_VAL(d) : PY_NULL;
 }
 
-static int key_hash(py_interp *I, py_val key, int64_t *h)
+static int key_hash_ctx(py_interp *I, py_val key, int64_t *h, int is_set)
 {
     if (py_is_ptr(key) && PY_OBJ(key)->type->id == PY_T_STR && !(PY_OBJ(key)->type->flags & PY_TF_HEAP)) {
         *h = py_str_hash(key);
@@ -138,8 +138,16 @@ static int key_hash(py_interp *I, py_val key, int64_t *h)
         *h = i == -1 ? -2 : i;
         return 0;
     }
-    return py_hash(I, key, h);
+    if (py_hash(I, key, h) == 0) return 0;
+    if (py_is_ptr(key) && PY_OBJ(key)->type->s.hash == py_hash_unhashable && py_err_matches(I, PY_E_TypeError)) {
+        py_err_clear(I);
+        py_err_fmt(I, PY_E_TypeError, "cannot use '%s' as a %s (unhashable type: '%s')", py_type_name(I, key),
+                   is_set ? "set element" : "dict key", py_type_name(I, key));
+    }
+    return -1;
 }
+
+static int key_hash(py_interp *I, py_val key, int64_t *h) { return key_hash_ctx(I, key, h, 0); }
 
 py_val py_dict_get_h(py_interp *I, py_val dv, py_val key, int64_t h)
 {
@@ -1066,7 +1074,7 @@ int64_t py_dict_lookup_ix(py_interp *I, py_val d, py_val key, int64_t h, size_t 
     return lookup(I, PY_DICT(d), key, h, slot);
 }
 int py_dict_key_hash(py_interp *I, py_val key, int64_t *h);
-int py_dict_key_hash(py_interp *I, py_val key, int64_t *h) { return key_hash(I, key, h); }
+int py_dict_key_hash(py_interp *I, py_val key, int64_t *h) { return key_hash_ctx(I, key, h, 1); }
 void py_dict_delete_at(py_interp *I, py_val d, size_t slot, int64_t ix, py_val *okey);
 void py_dict_delete_at(py_interp *I, py_val d, size_t slot, int64_t ix, py_val *okey)
 {

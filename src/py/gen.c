@@ -270,7 +270,11 @@ static py_val gen_iternext(py_interp *I, py_val self)
 {
     int returned;
     py_val r = py_gen_send(I, self, PY_NONE, &returned);
-    if (r && returned) { py_decref(I, r); return PY_NULL; }
+    if (r && returned) {
+        /* a return value travels in StopIteration; plain exhaustion does not */
+        if (r != PY_NONE) return py_err_stopiteration(I, r);
+        return PY_NULL;
+    }
     return r;
 }
 

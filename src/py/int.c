@@ -350,9 +350,28 @@ py_val py_int_from_str(py_interp *I, const char *s, size_t n, int base, int *bad
 {
     *bad = 0;
     size_t i = 0, e = n;
-    while (i < e && is_py_space((unsigned char)s[i])) i++;
-    while (e > i && is_py_space((unsigned char)s[e - 1])) e--;
-    /* also strip Unicode whitespace U+00A0 etc.? keep ASCII (Monty: ASCII digits only) */
+    for (;;) {
+        if (i < e && is_py_space((unsigned char)s[i])) { i++; continue; }
+        if (i < e && (unsigned char)s[i] >= 0x80) {
+            size_t j = i;
+            uint32_t cp;
+            py_utf8_decode(s, e, &j, &cp);
+            if (py_unicode_isspace(cp)) { i = j; continue; }
+        }
+        break;
+    }
+    for (;;) {
+        if (e > i && is_py_space((unsigned char)s[e - 1])) { e--; continue; }
+        if (e > i && (unsigned char)s[e - 1] >= 0x80) {
+            size_t j = e - 1;
+            while (j > i && ((unsigned char)s[j] & 0xC0) == 0x80) j--;
+            size_t k = j;
+            uint32_t cp;
+            py_utf8_decode(s, e, &k, &cp);
+            if (k == e && py_unicode_isspace(cp)) { e = j; continue; }
+        }
+        break;
+    }
     int neg = 0;
     if (i < e && (s[i] == '+' || s[i] == '-')) { neg = s[i] == '-'; i++; }
     if (base == 0) {
@@ -514,9 +533,9 @@ static py_val big_binop(py_interp *I, py_val a, py_val b, int op)
     case PY_NB_XOR: r = py_int_big_new(I, &d); if (r) e = mp_xor(&x, &y, d); break;
     case PY_NB_LSHIFT: {
         if (mp_isneg(&y)) { py_err_str(I, PY_E_ValueError, "negative shift count"); break; }
+        if (mp_iszero(&x)) { r = py_int_small(0); break; }
         if (mp_count_bits(&y) > 62) { py_err_str(I, PY_E_OverflowError, "too many digits in integer"); break; }
         int64_t sh = mp_get_i64(&y);
-        if (mp_iszero(&x)) { r = py_int_small(0); break; }
         if (!size_ok(I, (double)mp_count_bits(&x) + (double)sh)) break;
         if (sh > 0x7fffffff) { py_err_nomem(I); break; }
         r = py_int_big_new(I, &d); if (r) e = mp_mul_2d(&x, (int)sh, d);

@@ -507,7 +507,15 @@ int py_list_sort(py_interp *I, py_val lv, py_val key, int reverse)
 {
     py_list *l = PY_LIST(lv);
     size_t n = l->n;
-    if (n < 2) return 0;
+    if (n < 2) {
+        /* the key function still runs, as in CPython */
+        if (n == 1 && key && key != PY_NONE) {
+            py_val k = py_call1(I, key, l->items[0]);
+            if (!k) return -1;
+            py_decref(I, k);
+        }
+        return 0;
+    }
     /* detach the items so mutation during the sort is detectable */
     py_val *items = l->items;
     size_t cap = l->cap;

@@ -68,7 +68,7 @@ static double d_gamma(double x)
 }
 static double d_lgamma(double x)
 {
-    if (x == floor(x) && x <= 0) return INFINITY;
+    if (x == floor(x) && x <= 0) return NAN;
     return lgamma(x);
 }
 

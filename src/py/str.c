@@ -464,7 +464,7 @@ static py_val str_mul(py_interp *I, py_val a, py_val b)
     if (py_int_to_i64(I, n, &k)) {
         py_err_clear(I);
         if (py_int_sign(n) < 0) return py_newref(I->empty_str);
-        return py_err_nomem(I);
+        return py_err_fmt(I, PY_E_OverflowError, "cannot fit '%s' into an index-sized integer", py_type_name(I, n));
     }
     if (k <= 0 || py_str_len(s) == 0) return py_newref(I->empty_str);
     size_t len = py_str_len(s);
@@ -581,6 +581,8 @@ static py_val str_new_slot(py_interp *I, py_type *t, const py_val *args, size_t 
     py_val r;
     if (!a[0]) r = py_newref(I->empty_str);
     else if (a[1] || a[2]) {
+        if (a[1] && !py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "str() argument 'encoding' must be str, not %s", py_type_name(I, a[1]));
+        if (a[2] && !py_is_str(a[2])) return py_err_fmt(I, PY_E_TypeError, "str() argument 'errors' must be str, not %s", py_type_name(I, a[2]));
         const char *enc = a[1] && py_is_str(a[1]) ? py_str_data(a[1]) : "utf-8";
         const char *err = a[2] && py_is_str(a[2]) ? py_str_data(a[2]) : "strict";
         if (py_is_bytes(a[0])) r = py_bytes_decode(I, PY_BYTES(a[0])->data, PY_BYTES(a[0])->len, enc, err);

@@ -573,17 +573,7 @@ SMETH(split)
             }
             if (i >= n) break;
             if (maxsplit == 0) {
-                size_t e = n;
-                while (e > i) {
-                    size_t j = e - 1;
-                    while (j > i && ((unsigned char)p[j] & 0xC0) == 0x80) j--;
-                    size_t k = j;
-                    uint32_t c;
-                    py_utf8_decode(p, n, &k, &c);
-                    if (!py_unicode_isspace(c)) break;
-                    e = j;
-                }
-                if (add_piece(I, l, p + i, e - i)) goto fail;
+                if (add_piece(I, l, p + i, n - i)) goto fail;
                 break;
             }
             size_t start = i;
@@ -639,15 +629,7 @@ SMETH(rsplit)
             }
             if (e == 0) break;
             if (maxsplit == 0) {
-                size_t s0 = 0;
-                while (s0 < e) {
-                    size_t j = s0;
-                    uint32_t c;
-                    py_utf8_decode(p, n, &j, &c);
-                    if (!py_unicode_isspace(c)) break;
-                    s0 = j;
-                }
-                if (add_piece(I, l, p + s0, e - s0)) goto fail;
+                if (add_piece(I, l, p, e)) goto fail;
                 break;
             }
             size_t s = e;

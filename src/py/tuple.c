@@ -220,7 +220,7 @@ int py_repeat_count(py_interp *I, py_val n, int64_t *out)
     if (py_int_to_i64(I, n, out)) {
         py_err_clear(I);
         if (py_int_sign(n) < 0) { *out = 0; return 0; }
-        py_err_nomem(I);
+        py_err_fmt(I, PY_E_OverflowError, "cannot fit '%s' into an index-sized integer", py_type_name(I, n));
         return -1;
     }
     return 0;

@@ -600,8 +600,6 @@ int py_generic_setattr(py_interp *I, py_val self, py_val name, py_val v)
     if (!dp) {
         if (descr)
             py_err_fmt(I, PY_E_AttributeError, "'%s' object attribute '%s' is read-only", t->name, py_str_data(name));
-        else if (!v)
-            py_err_fmt(I, PY_E_AttributeError, "'%s' object has no attribute '%s'", t->name, py_str_data(name));
         else
             py_err_fmt(I, PY_E_AttributeError, "'%s' object has no attribute '%s' and no __dict__ for setting new attributes",
                        t->name, py_str_data(name));
@@ -762,7 +760,7 @@ static py_val slot_call(py_interp *I, py_val self, const py_val *args, size_t na
 {
     py_type *t = py_typeof(I, self);
     py_val f = py_type_lookup(I, t, PY_ID(I, __call__));
-    if (!f) return py_err_fmt(I, PY_E_TypeError, "'%s' object is not callable", t->name);
+    if (!f || f == PY_NONE) return py_err_fmt(I, PY_E_TypeError, "'%s' object is not callable", t->name);
     py_type *ft = py_typeof(I, f);
     py_incref(f);
     py_val bound = ft->s.descr_get ? ft->s.descr_get(I, f, self, PY_VAL(t)) : py_newref(f);
@@ -798,6 +796,10 @@ static int slot_truth(py_interp *I, py_val self)
 static int64_t slot_len(py_interp *I, py_val self)
 {
     int found;
+    if (py_type_lookup(I, py_typeof(I, self), PY_ID(I, __len__)) == PY_NONE) {
+        py_err_fmt(I, PY_E_TypeError, "object of type '%s' has no len()", py_type_name(I, self));
+        return -1;
+    }
     py_val r = call_dunder(I, self, PY_ID(I, __len__), NULL, 0, &found);
     if (!r) return -1;
     if (!py_is_intlike(r)) {
@@ -815,6 +817,8 @@ static int64_t slot_len(py_interp *I, py_val self)
 static py_val slot_getitem(py_interp *I, py_val self, py_val key)
 {
     int found;
+    if (py_type_lookup(I, py_typeof(I, self), PY_ID(I, __getitem__)) == PY_NONE)
+        return py_err_fmt(I, PY_E_TypeError, "'%s' object is not subscriptable", py_type_name(I, self));
     py_val r = call_dunder(I, self, PY_ID(I, __getitem__), &key, 1, &found);
     if (!found) return py_err_fmt(I, PY_E_TypeError, "'%s' object is not subscriptable", py_type_name(I, self));
     return r;
@@ -840,6 +844,10 @@ static int slot_setitem(py_interp *I, py_val self, py_val key, py_val v)
 static int slot_contains(py_interp *I, py_val self, py_val v)
 {
     int found;
+    if (py_type_lookup(I, py_typeof(I, self), PY_ID(I, __contains__)) == PY_NONE) {
+        py_err_fmt(I, PY_E_TypeError, "'%s' object is not a container", py_type_name(I, self));
+        return -1;
+    }
     py_val r = call_dunder(I, self, PY_ID(I, __contains__), &v, 1, &found);
     if (!found) {
         /* fall back to iteration */
@@ -1317,7 +1325,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
     for (size_t i = 0; i < PY_LIST(items)->n; i++) {
         py_val kv = PY_LIST(items)->items[i];
         py_val obj = py_tuple_items(kv)[1];
-        if (!py_is_ptr(obj) || !(PY_OBJ(obj)->type->flags & PY_TF_HEAP)) continue;
+        if (!py_is_ptr(obj) || py_is_typeobj(obj) || PY_IS(obj, FUNCTION)) continue;
         py_val sn = py_lookup_special(I, obj, PY_ID(I, __set_name__));
         if (!sn) { if (py_err_occurred(I)) { py_decref(I, items); py_decref(I, tv); return PY_NULL; } continue; }
         py_val r = py_call2(I, sn, tv, py_tuple_items(kv)[0]);
@@ -1413,6 +1421,7 @@ py_val py_type_call(py_interp *I, py_val self, const py_val *args, size_t nargs,
     py_type *t = PY_TYPEOBJ(self);
     size_t nkw = kw ? py_tuple_len(kw) : 0;
     if (t == PY_TYPE(I, PY_T_TYPE)) {
+        if (nargs == 1 && nkw) return py_err_str(I, PY_E_TypeError, "type() takes no keyword arguments");
         if (nargs == 1 && !nkw) return py_newref(PY_VAL(py_typeof(I, args[0])));
         if (nargs != 3) return py_err_str(I, PY_E_TypeError, "type() takes 1 or 3 arguments");
     }
