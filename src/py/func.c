@@ -341,7 +341,7 @@ static py_val method_call(py_interp *I, py_val self, const py_val *args, size_t 
         if (!all) return PY_NULL;
     }
     all[0] = m->self;
-    memcpy(all + 1, args, total * sizeof(py_val));
+    if (total) memcpy(all + 1, args, total * sizeof(py_val));
     py_val f = py_newref(m->func), s = py_newref(m->self);
     py_val r = py_call(I, f, all, nargs + 1, kw);
     py_decref(I, f);

@@ -536,6 +536,8 @@ py_val py_eval_frame(py_interp *I, py_frame *f)
 
 periodic:
     I->steps += I->step_check - (uint64_t)(budget > 0 ? budget : 0);
+    if (budget < 0) budget = 0;
+    I->step_check = (uint64_t)budget;   /* counted: an exit now adds nothing */
     if (py_check_periodic(I)) {
         ip++;   /* the failing instruction is the next one */
         ERROR();
@@ -982,7 +984,7 @@ L_BUILD_LIST: {
     py_val l = py_list_new(I, arg);
     if (!l) ERROR();
     sp -= arg;
-    memcpy(PY_LIST(l)->items, sp, arg * sizeof(py_val));
+    if (arg) memcpy(PY_LIST(l)->items, sp, arg * sizeof(py_val));
     PY_LIST(l)->n = arg;
     PUSH(l);
     DISPATCH();

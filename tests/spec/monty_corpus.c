@@ -42,6 +42,14 @@ static void sv_push(strv *s, const char *p)
     s->v[s->n++] = strdup(p);
 }
 
+static void sv_free(strv *s)
+{
+    for (int i = 0; i < s->n; i++) free(s->v[i]);
+    free(s->v);
+    s->v = NULL;
+    s->n = s->cap = 0;
+}
+
 static int sv_has(const strv *s, const char *p)
 {
     for (int i = 0; i < s->n; i++) if (!strcmp(s->v[i], p)) return 1;
@@ -419,5 +427,9 @@ int main(int argc, char **argv)
     }
     if (regress) printf("%d baseline fixture(s) regressed\n", regress);
     printf("%d passed, %d failed\n", passed, failed);
+    sv_free(&names);
+    sv_free(&baseline);
+    sv_free(&diffs);
+    sv_free(&newly);
     return regress ? 1 : 0;
 }
