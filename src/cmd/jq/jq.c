@@ -1,0 +1,696 @@
+/* jq.c — the jq command: options (jq 1.7), inputs (JSON streams, raw
+ * lines, slurp), output formatting, error reporting and exit status.
+ * Inputs are parsed incrementally so `inputs` and long streams flow;
+ * every value and the program live on the sandbox's allocator. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "eval.h"
+#include "jqcli.h"
+#include "base/stack.h"
+
+SK_CMD("jq", cmd_jq, "jq [-nrcsjaSeR] [--arg n v] [--argjson n json] FILTER [FILE]...: filter JSON (jq 1.7 language)");
+
+/* ---- input stream --------------------------------------------------------------- */
+
+static int in_open_next(jq_input *in)
+{
+    sk_cmd *c = in->c;
+    for (;;) {
+        if (in->fi >= in->nfiles) {
+            if (in->nfiles == 0 && !in->used_stdin) {
+                in->used_stdin = 1;
+                in->name = NULL;
+            } else return 0;
+        } else {
+            in->name = in->files[in->fi++];
+        }
+        const char *path = in->name ? in->name : "-";
+        int st = cmd_open_input(c, path, &in->in);
+        if (st) {
+            cmd_error(c, "error: Could not open %s: %s", path, sk_status_message(st));
+            in->status = 2;
+            continue;
+        }
+        in->open = 1;
+        in->eof = 0;
+        in->lines = 0;
+        in->nl_before = 0;
+        sk_buf_clear(&in->buf);
+        in->off = 0;
+        in->next_nl = 0;
+        in->started = 1;
+        jv_parser_free(&in->ps);
+        jv_parser_init(&in->ps, in->h);
+        return 1;
+    }
+}
+
+static void in_close(jq_input *in)
+{
+    if (!in->open) return;
+    cmd_close_input(in->c, &in->in);
+    in->open = 0;
+}
+
+/* Read more of the current file; returns 0, or -1 on error (reported). */
+static int in_fill(jq_input *in)
+{
+    if (in->eof) return 0;
+    /* drop what was consumed */
+    if (in->off > 0 && (in->off > 65536 || in->off == in->buf.len)) {
+        memmove(in->buf.p, in->buf.p + in->off, in->buf.len - in->off);
+        in->buf.len -= in->off;
+        in->next_nl = in->next_nl > in->off ? in->next_nl - in->off : 0;
+        in->off = 0;
+    }
+    size_t want = in->buf.len - in->off;
+    if (want < 65536) want = 65536;
+    if (sk_buf_reserve(&in->buf, want + 1)) { in->h->oom = 1; return -1; }
+    int64_t n = sk_in_read(&in->in, in->buf.p + in->buf.len, want);
+    if (n < 0) {
+        if (n != SK_IO_ABORT) cmd_error(in->c, "error: %s: read error", in->name ? in->name : "<stdin>");
+        in->status = 2;
+        in->eof = 1;
+        return -1;
+    }
+    if (n == 0) in->eof = 1;
+    in->buf.len += (size_t)n;
+    in->buf.p[in->buf.len] = 0;
+    return 0;
+}
+
+/* jq counts the lines it has fed to its parser (fgets): newlines before
+ * the value's end, plus the newline that ends that line. */
+static void in_account(jq_input *in, size_t newpos)
+{
+    const char *p = in->buf.p;
+    for (size_t i = in->off; i < newpos; i++) in->nl_before += p[i] == '\n';
+    in->off = newpos;
+    long n = in->nl_before;
+    if (newpos > 0 && p[newpos - 1] == '\n') {
+        /* the terminating newline itself */
+    } else {
+        if (in->next_nl < newpos) {
+            const char *q = memchr(p + newpos, '\n', in->buf.len - newpos);
+            in->next_nl = q ? (size_t)(q - p) : (size_t)-1;
+        }
+        if (in->next_nl != (size_t)-1) n++;
+    }
+    in->lines = n;
+}
+
+/* Next JSON value (or raw line): 0 value, 1 end, -1 parse error (reported, status 2). */
+int jq_input_next(jq_input *in, jv *out)
+{
+    for (;;) {
+        if (!in->open && !in_open_next(in)) return 1;
+        if (in->raw) {
+            const char *p = in->buf.p + in->off;
+            size_t avail = in->buf.len - in->off;
+            const char *nl = avail ? memchr(p, '\n', avail) : NULL;
+            if (nl) {
+                *out = jv_string(in->h, p, (size_t)(nl - p));
+                in->off += (size_t)(nl - p) + 1;
+                in->lines++;
+                return 0;
+            }
+            if (in->eof) {
+                if (avail) {
+                    *out = jv_string(in->h, p, avail);
+                    in->off = in->buf.len;
+                    return 0;
+                }
+                in_close(in);
+                continue;
+            }
+            if (in_fill(in)) { in_close(in); continue; }
+            continue;
+        }
+        jv_parser_set(&in->ps, in->buf.p ? in->buf.p + in->off : "", in->buf.len - in->off, in->eof);
+        jv v;
+        int r = jv_parser_next(&in->ps, &v);
+        if (r == JV_PARSE_VALUE) {
+            in_account(in, in->off + in->ps.pos);
+            *out = v;
+            return 0;
+        }
+        if (r == JV_PARSE_ERROR) {
+            cmd_error(in->c, "parse error: %s", v.kind == JV_STRING ? jv_str_p(v) : "out of memory");
+            jv_free(in->h, v);
+            in->status = 2;
+            in->failed = 1;
+            in_close(in);
+            in->fi = in->nfiles;   /* jq stops reading after a parse error */
+            in->used_stdin = 1;
+            return -1;
+        }
+        if (r == JV_PARSE_END) { in_close(in); continue; }
+        if (in_fill(in)) { in_close(in); continue; }
+    }
+}
+
+void jq_input_init(jq_input *in, sk_cmd *c, jvh *h, char **files, int nfiles, int raw)
+{
+    memset(in, 0, sizeof *in);
+    in->c = c;
+    in->h = h;
+    in->files = files;
+    in->nfiles = nfiles;
+    in->raw = raw;
+    sk_buf_init(&in->buf, h->a);
+    jv_parser_init(&in->ps, h);
+}
+
+void jq_input_free(jq_input *in)
+{
+    in_close(in);
+    sk_buf_free(&in->buf);
+    jv_parser_free(&in->ps);
+}
+
+/* Raw slurp: everything as one string. */
+static int read_all_raw(jq_input *in, jv *out)
+{
+    sk_buf all = SK_BUF_INIT(in->h->a);
+    while (in->open || in_open_next(in)) {
+        while (!in->eof) if (in_fill(in)) break;
+        if (sk_buf_put(&all, in->buf.p + in->off, in->buf.len - in->off)) in->h->oom = 1;
+        in->off = in->buf.len;
+        in_close(in);
+    }
+    *out = jv_string(in->h, all.p ? all.p : "", all.len);
+    sk_buf_free(&all);
+    return 0;
+}
+
+jv jq_input_location(jq_input *in)
+{
+    if (!in->started) return jv_string_raw(in->h, "<unknown>", 9);
+    return jv_string_fmt(in->h, "%s:%ld", in->name ? in->name : "<stdin>", in->lines);
+}
+
+/* ---- callbacks for the evaluator ------------------------------------------------- */
+
+static int cb_next(jq_run *r, void *ud, jv *out)
+{
+    jq_input *in = ud;
+    int st = jq_input_next(in, out);
+    if (st < 0) {
+        r->halted = 3;
+        return JQ_HALT;
+    }
+    return st;
+}
+
+static jv cb_filename(jq_run *r, void *ud)
+{
+    jq_input *in = ud;
+    if (!in->started || !in->name) return jv_null();
+    return jv_string_z(&r->h, in->name);
+}
+
+static long cb_line(jq_run *r, void *ud)
+{
+    (void)r;
+    jq_input *in = ud;
+    return in->lines;
+}
+
+static int host_aborted(void *host) { return cmd_aborted(host); }
+
+static void host_debug(void *host, const char *p, size_t n)
+{
+    sk_cmd *c = host;
+    sk_out_flush(&c->out);
+    sk_out_write(&c->err, p, n);
+    sk_out_flush(&c->err);
+}
+
+static int64_t host_now(void *host) { return cmd_now_ns(host); }
+
+/* ---- output ------------------------------------------------------------------------ */
+
+typedef struct coll_k {
+    jq_out base;
+    jv arr;
+} coll_k;
+
+static int coll_fn(jq_run *r, jq_out *self, jv v, jv path)
+{
+    coll_k *k = (coll_k *)self;
+    jv_free(&r->h, path);
+    k->arr = jv_array_append(&r->h, k->arr, v);
+    return jq_check_heap(r);
+}
+
+typedef struct out_k {
+    jq_out base;
+    jq_cli *cli;
+} out_k;
+
+static int out_fn(jq_run *r, jq_out *self, jv v, jv path)
+{
+    out_k *o = (out_k *)self;
+    jq_cli *cli = o->cli;
+    sk_cmd *c = cli->c;
+    jv_free(&r->h, path);
+    if (cli->seq) sk_out_putc(&c->out, 0x1e);
+    if ((cli->raw || cli->join || cli->raw0) && v.kind == JV_STRING) {
+        if (cli->opts.ascii) {
+            sk_buf b = SK_BUF_INIT(r->h.a);
+            jv_dump_string_body(&b, jv_str_p(v), jv_str_len(v), 1);
+            sk_out_write(&c->out, b.p ? b.p : "", b.len);
+            sk_buf_free(&b);
+        } else sk_out_write(&c->out, jv_str_p(v), jv_str_len(v));
+    } else {
+        sk_buf *b = &r->scratch;
+        sk_buf_clear(b);
+        if (jv_dump(&r->h, b, v, &cli->opts)) { jv_free(&r->h, v); return jq_check_heap(r); }
+        sk_out_write(&c->out, b->p, b->len);
+        if (b->cap > 1 << 20) sk_buf_free(b);
+    }
+    if (cli->raw0) sk_out_putc(&c->out, 0);
+    else if (!cli->join) sk_out_putc(&c->out, '\n');
+    cli->last = v.kind == JV_NULL || v.kind == JV_FALSE ? -1 : 0;
+    cli->produced = 1;
+    jv_free(&r->h, v);
+    if (cmd_out_failed(c)) { r->halted = 1; return JQ_HALT; }
+    return JQ_OK;
+}
+
+/* Report an uncaught error the way jq does. */
+void jq_cli_report(jq_cli *cli, jq_run *r, const char *prog_name)
+{
+    sk_cmd *c = cli->c;
+    jv loc = cli->input ? jq_input_location(cli->input) : jv_string_raw(&r->h, "<unknown>", 9);
+    jv e = r->err;
+    sk_out_flush(&c->out);
+    if (e.kind == JV_STRING) {
+        sk_out_printf(&c->err, "%s: error (at %s): %s\n", prog_name, jv_str_p(loc), jv_str_p(e));
+    } else {
+        jv d = jv_dump_string(&r->h, e);
+        sk_out_printf(&c->err, "%s: error (at %s) (not a string): %s\n", prog_name, jv_str_p(loc),
+                      d.kind == JV_STRING ? jv_str_p(d) : "");
+        jv_free(&r->h, d);
+    }
+    sk_out_flush(&c->err);
+    jv_free(&r->h, loc);
+}
+
+/* Run the program over one input; returns a jq process() status. */
+static int process(jq_cli *cli, jq_run *r, jv v)
+{
+    out_k o = { { out_fn }, cli };
+    cli->produced = 0;
+    int st = jq_run_main(r, v, &o.base);
+    if (st == JQ_ERR) {
+        jq_cli_report(cli, r, "jq");
+        jv_free(&r->h, r->err);
+        r->err = jv_null();
+        return 5;
+    }
+    if (st == JQ_HALT) return -2;
+    if (!cli->produced) return -4;
+    return cli->exit_status ? cli->last : 0;
+}
+
+/* ---- options ---------------------------------------------------------------------- */
+
+static int usage_error(sk_cmd *c, const char *fmt, const char *arg)
+{
+    sk_out_flush(&c->out);
+    sk_out_puts(&c->err, "jq: ");
+    sk_out_printf(&c->err, fmt, arg);
+    sk_out_puts(&c->err, "\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.github.io/jq\n");
+    return 2;
+}
+
+static const char usage_text[] =
+    "Usage:\tjq [OPTIONS] FILTER [FILES...]\n"
+    "\tjq [OPTIONS] --args FILTER [ARGUMENTS...]\n"
+    "\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]\n\n"
+    "jq is a tool for processing JSON inputs, applying the given filter to\n"
+    "its JSON text inputs and producing the filter's results as JSON on\n"
+    "standard output.\n\n"
+    "The simplest filter is ., which copies jq's input to its output\n"
+    "unmodified except for formatting. For more advanced filters see\n"
+    "the jq(1) manpage (\"man jq\") and/or https://jqlang.github.io/jq/.\n\n"
+    "Example:\n\n\t$ echo '{\"foo\": 0}' | jq .\n\t{\n\t  \"foo\": 0\n\t}\n\n"
+    "Command options:\n"
+    "  -n, --null-input          use `null` as the single input value;\n"
+    "  -R, --raw-input           read each line as string instead of JSON;\n"
+    "  -s, --slurp               read all inputs into an array and use it as\n"
+    "                            the single input value;\n"
+    "  -c, --compact-output      compact instead of pretty-printed output;\n"
+    "  -r, --raw-output          output strings without escapes and quotes;\n"
+    "      --raw-output0         implies -r and output NUL after each output;\n"
+    "  -j, --join-output         implies -r and output without newline after\n"
+    "                            each output;\n"
+    "  -a, --ascii-output        output strings by only ASCII characters\n"
+    "                            using escape sequences;\n"
+    "  -S, --sort-keys           sort keys of each object on output;\n"
+    "  -C, --color-output        colorize JSON output;\n"
+    "  -M, --monochrome-output   disable colored output;\n"
+    "      --tab                 use tabs for indentation;\n"
+    "      --indent n            use n spaces for indentation (max 7 spaces);\n"
+    "      --unbuffered          flush output stream after each output;\n"
+    "      --stream              parse the input value in streaming fashion;\n"
+    "      --seq                 parse input/output as application/json-seq;\n"
+    "  -f, --from-file file      load filter from the file;\n"
+    "      --arg name value      set $name to the string value;\n"
+    "      --argjson name value  set $name to the JSON value;\n"
+    "      --slurpfile name file set $name to an array of JSON values read\n"
+    "                            from the file;\n"
+    "      --rawfile name file   set $name to string contents of file;\n"
+    "      --args                consume remaining arguments as positional\n"
+    "                            string values;\n"
+    "      --jsonargs            consume remaining arguments as positional\n"
+    "                            JSON values;\n"
+    "  -e, --exit-status         set exit status code based on the output;\n"
+    "  -V, --version             show the version;\n"
+    "  -h, --help                show the help;\n"
+    "  --                        terminates argument processing;\n\n"
+    "Named arguments are also available as $ARGS.named[], while\n"
+    "positional arguments are available as $ARGS.positional[].\n";
+
+typedef struct named { const char *name; jv val; } named;
+
+static int read_file_text(sk_cmd *c, const char *path, sk_buf *out)
+{
+    return cmd_read_all(c, path, out);
+}
+
+int cmd_jq(sk_cmd *c, int argc, char **argv)
+{
+    jq_cli cli;
+    memset(&cli, 0, sizeof cli);
+    cli.c = c;
+    cli.opts.indent = 2;
+    jvh h = { c->a, 0, 0, NULL };
+    const void *stack_limit = c->run && c->run->sched ? sk_sched_stack_limit(c->run->sched) : NULL;
+    h.stack_limit = stack_limit;
+
+    int null_input = 0, raw_input = 0, slurp = 0, from_file = 0, stream = 0;
+    int args_mode = 0;          /* 1 --args, 2 --jsonargs */
+    const char *filter = NULL;
+    char **files = sk_calloc(c->a, (size_t)argc + 1, sizeof *files);
+    named *nv = sk_calloc(c->a, (size_t)argc + 1, sizeof *nv);
+    jv positional = jv_array(&h);
+    int nfiles = 0, nnamed = 0, status = 0, done_opts = 0;
+    sk_buf progtext = SK_BUF_INIT(c->a);
+    if (!files || !nv) { sk_free(c->a, files); sk_free(c->a, nv); return cmd_error(c, "out of memory"); }
+
+    for (int i = 1; i < argc; i++) {
+        char *a = argv[i];
+        if (done_opts || a[0] != '-' || !a[1]) {
+            if (!filter && !from_file) { filter = a; continue; }
+            if (from_file && !filter) { filter = a; continue; }
+            if (args_mode == 1) positional = jv_array_append(&h, positional, jv_string_z(&h, a));
+            else if (args_mode == 2) {
+                jv err;
+                jv v = jv_parse_text(&h, a, strlen(a), &err);
+                if (v.kind == JV_NONE) {
+                    jv_free(&h, err);
+                    status = usage_error(c, "Invalid JSON text passed to --jsonargs%s", "");
+                    goto out;
+                }
+                positional = jv_array_append(&h, positional, v);
+            } else files[nfiles++] = a;
+            continue;
+        }
+        if (!strcmp(a, "--")) { done_opts = 1; continue; }
+        if (a[1] == '-') {
+            const char *o = a + 2;
+            if (!strcmp(o, "null-input")) null_input = 1;
+            else if (!strcmp(o, "raw-input")) raw_input = 1;
+            else if (!strcmp(o, "slurp")) slurp = 1;
+            else if (!strcmp(o, "compact-output")) { cli.opts.indent = 0; cli.opts.tab = 0; }
+            else if (!strcmp(o, "raw-output")) cli.raw = 1;
+            else if (!strcmp(o, "raw-output0")) { cli.raw = 1; cli.raw0 = 1; }
+            else if (!strcmp(o, "join-output")) { cli.raw = 1; cli.join = 1; }
+            else if (!strcmp(o, "ascii-output")) cli.opts.ascii = 1;
+            else if (!strcmp(o, "sort-keys")) cli.opts.sort = 1;
+            else if (!strcmp(o, "color-output")) cli.opts.color = 1;
+            else if (!strcmp(o, "monochrome-output")) cli.opts.color = 0;
+            else if (!strcmp(o, "tab")) { cli.opts.tab = 1; cli.opts.indent = 1; }
+            else if (!strcmp(o, "indent")) {
+                if (i + 1 >= argc) { status = usage_error(c, "--indent takes one parameter%s", ""); goto out; }
+                char *end;
+                long n = strtol(argv[++i], &end, 10);
+                if (*end || n < -1 || n > 7) { status = usage_error(c, "--indent takes a number between -1 and 7%s", ""); goto out; }
+                cli.opts.tab = n == -1;
+                cli.opts.indent = n == -1 ? 1 : (int)n;
+            } else if (!strcmp(o, "unbuffered") || !strcmp(o, "stream-errors")) { /* no effect */ }
+            else if (!strcmp(o, "stream")) stream = 1;
+            else if (!strcmp(o, "seq")) cli.seq = 1;
+            else if (!strcmp(o, "exit-status")) cli.exit_status = 1;
+            else if (!strcmp(o, "from-file")) from_file = 1;
+            else if (!strcmp(o, "args")) args_mode = 1;
+            else if (!strcmp(o, "jsonargs")) args_mode = 2;
+            else if (!strcmp(o, "arg") || !strcmp(o, "argjson") || !strcmp(o, "slurpfile") || !strcmp(o, "rawfile")) {
+                if (i + 2 >= argc) {
+                    status = usage_error(c, !strcmp(o, "arg") ? "--arg takes two parameters (e.g. --arg varname value)%s"
+                                           : !strcmp(o, "argjson") ? "--argjson takes two parameters (e.g. --argjson varname text)%s"
+                                           : !strcmp(o, "slurpfile") ? "--slurpfile takes two parameters (e.g. --slurpfile varname filename)%s"
+                                           : "--rawfile takes two parameters (e.g. --rawfile varname filename)%s", "");
+                    goto out;
+                }
+                const char *name = argv[i + 1], *val = argv[i + 2];
+                i += 2;
+                jv v;
+                if (!strcmp(o, "arg")) v = jv_string_z(&h, val);
+                else if (!strcmp(o, "argjson")) {
+                    jv err;
+                    v = jv_parse_text(&h, val, strlen(val), &err);
+                    if (v.kind == JV_NONE) {
+                        jv_free(&h, err);
+                        status = usage_error(c, "invalid JSON text passed to --argjson%s", "");
+                        goto out;
+                    }
+                } else {
+                    sk_buf t = SK_BUF_INIT(c->a);
+                    int st = read_file_text(c, val, &t);
+                    if (st) {
+                        sk_buf_free(&t);
+                        cmd_error(c, "error: Could not open %s: %s", val, sk_status_message(st));
+                        status = 2;
+                        goto out;
+                    }
+                    if (!strcmp(o, "rawfile")) v = jv_string(&h, t.p ? t.p : "", t.len);
+                    else {
+                        v = jv_array(&h);
+                        jv_parser ps;
+                        jv_parser_init(&ps, &h);
+                        jv_parser_set(&ps, t.p ? t.p : "", t.len, 1);
+                        for (;;) {
+                            jv x;
+                            int pr = jv_parser_next(&ps, &x);
+                            if (pr == JV_PARSE_VALUE) { v = jv_array_append(&h, v, x); continue; }
+                            if (pr == JV_PARSE_ERROR) {
+                                cmd_error(c, "Bad JSON in --slurpfile %s %s: %s", name, val, x.kind == JV_STRING ? jv_str_p(x) : "");
+                                jv_free(&h, x);
+                                jv_free(&h, v);
+                                jv_parser_free(&ps);
+                                sk_buf_free(&t);
+                                status = 2;
+                                goto out;
+                            }
+                            break;
+                        }
+                        jv_parser_free(&ps);
+                    }
+                    sk_buf_free(&t);
+                }
+                /* a later binding of the same name wins */
+                int k;
+                for (k = 0; k < nnamed && strcmp(nv[k].name, name); k++) {}
+                if (k < nnamed) jv_free(&h, nv[k].val);
+                else nnamed++;
+                nv[k].name = name;
+                nv[k].val = v;
+            } else if (!strcmp(o, "help")) { sk_out_puts(&c->out, usage_text); status = 0; goto out; }
+            else if (!strcmp(o, "version")) { sk_out_puts(&c->out, "jq-1.8\n"); status = 0; goto out; }
+            else if (!strcmp(o, "build-configuration")) { sk_out_puts(&c->out, "sandkiste\n"); goto out; }
+            else { status = usage_error(c, "Unknown option: %s", a); goto out; }
+            continue;
+        }
+        /* short options, possibly combined (-nr) */
+        for (const char *p = a + 1; *p; p++) {
+            switch (*p) {
+            case 'n': null_input = 1; break;
+            case 'R': raw_input = 1; break;
+            case 's': slurp = 1; break;
+            case 'c': cli.opts.indent = 0; cli.opts.tab = 0; break;
+            case 'r': cli.raw = 1; break;
+            case 'j': cli.raw = 1; cli.join = 1; break;
+            case 'a': cli.opts.ascii = 1; break;
+            case 'S': cli.opts.sort = 1; break;
+            case 'C': cli.opts.color = 1; break;
+            case 'M': cli.opts.color = 0; break;
+            case 'e': cli.exit_status = 1; break;
+            case 'f': from_file = 1; break;
+            case 'h': sk_out_puts(&c->out, usage_text); status = 0; goto out;
+            case 'V': sk_out_puts(&c->out, "jq-1.8\n"); status = 0; goto out;
+            case 'L': if (!p[1] && i + 1 < argc) i++; p += strlen(p) - 1; break;
+            case '0': cli.raw = 1; cli.raw0 = 1; break;
+            default: {
+                char opt[3] = { '-', *p, 0 };
+                status = usage_error(c, "Unknown option: %s", opt);
+                goto out;
+            }
+            }
+        }
+    }
+    if (!filter) {
+        sk_out_flush(&c->out);
+        sk_out_puts(&c->err, usage_text);
+        status = 2;
+        goto out;
+    }
+    const char *prog = filter;
+    size_t proglen = strlen(filter);
+    if (from_file) {
+        int st = read_file_text(c, filter, &progtext);
+        if (st) {
+            cmd_error(c, "error: Could not open %s: %s", filter, sk_status_message(st));
+            status = 2;
+            goto out;
+        }
+        prog = progtext.p ? progtext.p : "";
+        proglen = progtext.len;
+    }
+
+    /* globals: $ENV, $__prog_args-free $ARGS, then the named arguments */
+    int ng = 2 + nnamed;
+    const char **gnames = sk_calloc(c->a, (size_t)ng, sizeof *gnames);
+    jv *gvals = sk_calloc(c->a, (size_t)ng, sizeof *gvals);
+    jq_env *gframes = sk_calloc(c->a, (size_t)ng, sizeof *gframes);
+    if (!gnames || !gvals || !gframes) {
+        sk_free(c->a, gnames); sk_free(c->a, gvals); sk_free(c->a, gframes);
+        status = cmd_error(c, "out of memory");
+        goto out;
+    }
+    jv envobj = jv_object(&h);
+    for (char *const *e = c->envp; e && *e; e++) {
+        const char *eq = strchr(*e, '=');
+        if (!eq) continue;
+        envobj = jv_object_set(&h, envobj, jv_string(&h, *e, (size_t)(eq - *e)), jv_string_z(&h, eq + 1));
+    }
+    jv namedobj = jv_object(&h);
+    for (int k = 0; k < nnamed; k++) namedobj = jv_object_set(&h, namedobj, jv_string_z(&h, nv[k].name), jv_copy(nv[k].val));
+    jv argsobj = jv_object(&h);
+    argsobj = jv_object_setz(&h, argsobj, "positional", jv_copy(positional));
+    argsobj = jv_object_setz(&h, argsobj, "named", namedobj);
+    gnames[0] = "ENV";
+    gvals[0] = envobj;
+    gnames[1] = "ARGS";
+    gvals[1] = argsobj;
+    for (int k = 0; k < nnamed; k++) { gnames[2 + k] = nv[k].name; gvals[2 + k] = nv[k].val; nv[k].val = jv_null(); }
+
+    jq_prog p;
+    jq_limits lim = { 2000, 512, 1000000 };
+    sk_buf err = SK_BUF_INIT(c->a);
+    if (jq_compile(&p, &h, prog, proglen, gnames, ng, &lim, stack_limit, &err)) {
+        sk_out_flush(&c->out);
+        sk_out_write(&c->err, err.p ? err.p : "", err.len);
+        sk_buf_free(&err);
+        jq_prog_free(&p);
+        status = h.oom ? 1 : 3;
+        for (int k = 0; k < ng; k++) jv_free(&h, gvals[k]);
+        sk_free(c->a, gnames); sk_free(c->a, gvals); sk_free(c->a, gframes);
+        goto out;
+    }
+    sk_buf_free(&err);
+
+    jq_run r;
+    jq_run_init(&r, &p, c->a, 10000, stack_limit);
+    r.env = jv_copy(gvals[0]);
+    r.host = c;
+    r.aborted = host_aborted;
+    r.debug_out = host_debug;
+    r.now_ns = host_now;
+    jq_run_set_globals(&r, gframes, gvals);
+
+    jq_input in;
+    jq_input_init(&in, c, &r.h, files, nfiles, raw_input);
+    cli.input = &in;
+    r.inputs.next = cb_next;
+    r.inputs.ud = &in;
+    r.inputs.filename = cb_filename;
+    r.inputs.line = cb_line;
+
+    int ret = -4, last_result = -1;
+    if (null_input) {
+        ret = process(&cli, &r, jv_null());
+        if (ret <= 0 && ret != -4) last_result = ret != -1;
+    } else if (slurp) {
+        jv all;
+        if (raw_input) read_all_raw(&in, &all);
+        else {
+            all = jv_array(&r.h);
+            for (;;) {
+                jv v;
+                int st = jq_input_next(&in, &v);
+                if (st) break;
+                all = jv_array_append(&r.h, all, v);
+                if (r.h.oom) break;
+            }
+        }
+        if (!in.failed && !r.h.oom) {
+            ret = process(&cli, &r, all);
+            if (ret <= 0 && ret != -4) last_result = ret != -1;
+        } else jv_free(&r.h, all);
+    } else {
+        for (;;) {
+            jv v;
+            int st = jq_input_next(&in, &v);
+            if (st) break;
+            if (stream) {
+                /* --stream: each input becomes its stream events */
+                coll_k ev = { { coll_fn }, jv_array(&r.h) };
+                jq_tostream(&r, v, &ev.base);
+                for (size_t i = 0; i < jv_array_len(ev.arr) && !r.halted; i++) {
+                    ret = process(&cli, &r, jv_copy(jv_array_at(ev.arr, i)));
+                    if (ret <= 0 && ret != -4) last_result = ret != -1;
+                }
+                jv_free(&r.h, ev.arr);
+                if (r.halted || cmd_out_failed(c) || cmd_aborted(c)) break;
+                continue;
+            }
+            ret = process(&cli, &r, v);
+            if (ret <= 0 && ret != -4) last_result = ret != -1;
+            if (r.halted || cmd_out_failed(c) || cmd_aborted(c)) break;
+        }
+    }
+    if (r.h.oom) {
+        sk_out_flush(&c->out);
+        cmd_error(c, "error: cannot allocate memory");
+        status = 5;
+    } else if (r.halted == 2) {
+        status = r.halt_code;
+    } else if (in.failed) {
+        status = 2;
+    } else if (cli.exit_status) {
+        if (ret != -4) status = ret == -1 ? 1 : ret < 0 ? 0 : ret;
+        else status = last_result == -1 ? 4 : last_result == 0 ? 1 : 0;
+    } else {
+        status = ret > 0 ? ret : 0;
+    }
+    if (!r.halted && in.status && status == 0) status = in.status;
+    jq_input_free(&in);
+    jq_run_free(&r);
+    jq_prog_free(&p);
+    for (int k = 0; k < ng; k++) jv_free(&h, gvals[k]);
+    sk_free(c->a, gnames);
+    sk_free(c->a, gvals);
+    sk_free(c->a, gframes);
+out:
+    for (int k = 0; k < nnamed; k++) jv_free(&h, nv[k].val);
+    jv_free(&h, positional);
+    sk_buf_free(&progtext);
+    sk_free(c->a, files);
+    sk_free(c->a, nv);
+    return status;
+}
