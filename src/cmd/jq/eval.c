@@ -667,7 +667,7 @@ static int str_step(jq_run *r, str_k *s, int i)
         return s->k->fn(r, s->k, res, jv_none());
     }
     const jq_node *pn = s->n->args[i];
-    if (pn->op == N_LITERAL && pn->val.kind == JV_STRING) {
+    if (pn->op == N_LITERAL && pn->sub == 1) {
         s->parts[i] = jv_copy(pn->val);
         int st = str_step(r, s, i - 1);
         jv_free(&r->h, s->parts[i]);

@@ -404,7 +404,9 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
 
     for (int i = 1; i < argc; i++) {
         char *a = argv[i];
-        if (done_opts || a[0] != '-' || !a[1]) {
+        /* jq: an argument is an option when it is "-" followed by a letter or '-' */
+        int isopt = a[0] == '-' && (a[1] == '-' || (a[1] >= 'a' && a[1] <= 'z') || (a[1] >= 'A' && a[1] <= 'Z'));
+        if (done_opts || !isopt) {
             if (!filter && !from_file) { filter = a; continue; }
             if (from_file && !filter) { filter = a; continue; }
             if (args_mode == 1) positional = jv_array_append(&h, positional, jv_string_z(&h, a));
@@ -534,7 +536,6 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
             case 'h': sk_out_puts(&c->out, usage_text); status = 0; goto out;
             case 'V': sk_out_puts(&c->out, "jq-1.8\n"); status = 0; goto out;
             case 'L': if (!p[1] && i + 1 < argc) i++; p += strlen(p) - 1; break;
-            case '0': cli.raw = 1; cli.raw0 = 1; break;
             default: {
                 char opt[3] = { '-', *p, 0 };
                 status = usage_error(c, "Unknown option: %s", opt);

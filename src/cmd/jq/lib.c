@@ -59,8 +59,8 @@ static const libdef lib[] = {
       "elif $vt == \"array\" and ($val | length) > 0 then test($val[0]; null) "
       "else error( $vt + \" not a string or array\") end;" },
     { "capture", 2,
-      "def capture(re; mods): match(re; mods) | reduce ( .captures | .[] | select(.name != null) "
-      "| { key: .name, value: .string } ) as $pair ({}; . + $pair);" },
+      "def capture(re; mods): match(re; mods) | [.captures | .[] | select(.name != null) "
+      "| { key: .name, value: .string }] | from_entries;" },
     { "capture", 1,
       "def capture($val): ($val|type) as $vt | if $vt == \"string\" then capture($val; null) "
       "elif $vt == \"array\" and ($val | length) > 1 then capture($val[0]; $val[1]) "

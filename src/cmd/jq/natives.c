@@ -138,7 +138,7 @@ static int n_getpath(jq_run *r, const jq_node *call, const jq_env *env, jv in, j
 
 /* ---- depth-first generators: recurse, repeat, while, until ----------------------- */
 
-enum { DFS_RECURSE, DFS_WHILE, DFS_UNTIL };
+enum { DFS_RECURSE, DFS_WHILE, DFS_UNTIL, DFS_REPEAT };
 
 typedef struct dfs_item { jv v, p; } dfs_item;
 
@@ -196,6 +196,7 @@ static int dfs_run(jq_run *r, int mode, const jq_node *f, const jq_node *cond, c
                    jq_out *k)
 {
     dfs_stack st = { 0 }, kids = { 0 };
+    int root_skipped = 0;
     int rc = dfs_push(r, &st, in, path);
     while (!rc && st.n) {
         st.n--;
@@ -212,6 +213,8 @@ static int dfs_run(jq_run *r, int mode, const jq_node *f, const jq_node *cond, c
             } else {
                 if (t) { rc = k->fn(r, k, v, p); continue; }
             }
+        } else if (mode == DFS_REPEAT && !root_skipped) {
+            root_skipped = 1;   /* repeat(f) emits f's outputs, not its input */
         } else {
             rc = k->fn(r, k, jv_copy(v), jv_copy(p));
         }
@@ -259,6 +262,11 @@ static int n_recurse1(jq_run *r, const jq_node *call, const jq_env *env, jv in, 
 static int n_recurse2(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     return dfs_run(r, DFS_RECURSE, A(0), A(1), env, in, path, k);
+}
+
+static int n_repeat(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    return dfs_run(r, DFS_REPEAT, A(0), NULL, env, in, path, k);
 }
 
 static int n_while(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
@@ -876,7 +884,7 @@ static int halt_error_body(jq_run *r, void *ud, jv *vals)
     if (vals[0].kind != JV_NUMBER) return jq_errorf(r, "halt_error/1: number required");
     if (r->debug_out) {
         if (u->in.kind == JV_STRING) r->debug_out(r->host, jv_str_p(u->in), jv_str_len(u->in));
-        else to_stderr(r, u->in, "", "\n");
+        else if (u->in.kind != JV_NULL) to_stderr(r, u->in, "", "\n");
     }
     r->halted = 2;
     r->halt_code = (int)jv_num(vals[0]);
@@ -979,7 +987,7 @@ static const jq_native natives[] = {
     { "recurse", 0, NULL, n_recurse0, 1 },
     { "recurse", 1, NULL, n_recurse1, 1 },
     { "recurse", 2, NULL, n_recurse2, 1 },
-    { "repeat", 1, NULL, n_recurse1, 1 },
+    { "repeat", 1, NULL, n_repeat, 1 },
     { "while", 2, NULL, n_while, 1 },
     { "until", 2, NULL, n_until, 1 },
     { "range", 1, NULL, n_range, 0 },

@@ -32,6 +32,7 @@ typedef struct parser {
     size_t n;
     size_t pos;           /* lexer position */
     tok cur;              /* current token (already lexed) */
+    size_t prev_start;    /* start of the token before cur (jq reports EOF errors there) */
     int depth;
     long fuel;
     sk_buf *err;
@@ -72,6 +73,7 @@ static size_t ident_end(parser *p, size_t i)
 
 static void lex(parser *p)
 {
+    p->prev_start = p->cur.start;
     size_t i = skip_ws(p, p->pos);
     tok t = { T_EOF, 0, i, 0 };
     if (p->fuel > 0 && --p->fuel == 0) {
@@ -197,7 +199,7 @@ static void *unexpected(parser *p, const char *expecting)
     sk_buf_printf(p->err, "syntax error, unexpected %s", name);
     if (expecting) sk_buf_printf(p->err, ", expecting %s", expecting);
     sk_buf_puts(p->err, " (Unix shell quoting issues?)");
-    p->errpos = (int)p->cur.start;
+    p->errpos = (int)(p->cur.t == T_EOF ? p->prev_start : p->cur.start);
     p->failed = 1;
     return NULL;
 }
@@ -206,9 +208,7 @@ static int expect_char(parser *p, int ch)
 {
     if (p->failed) return -1;
     if (!is_char(p, ch)) {
-        char e[8];
-        snprintf(e, sizeof e, "'%c'", ch);
-        unexpected(p, e);
+        unexpected(p, NULL);
         return -1;
     }
     lex(p);
@@ -630,6 +630,7 @@ static jq_node *parse_string(parser *p, const char *format, size_t pos)
             if (b.len || parts.n == 0) {
                 jq_node *s = lit(p, jv_string(h, b.p ? b.p : "", b.len), pos);
                 if (!s || list_push(p, &parts, s)) goto out;
+                s->sub = 1;          /* literal text, not an interpolation */
                 sk_buf_clear(&b);
             }
             p->pos = i;
@@ -651,6 +652,7 @@ static jq_node *parse_string(parser *p, const char *format, size_t pos)
     if (b.len || parts.n == 0) {
         jq_node *s = lit(p, jv_string(h, b.p ? b.p : "", b.len), pos);
         if (!s || list_push(p, &parts, s)) goto out;
+        s->sub = 1;
     }
     ok = 1;
     goto out;
@@ -662,7 +664,10 @@ out:
     if (!ok) return NULL;
     p->pos = i;
     lex(p);
-    if (!format && parts.n == 1 && parts.v[0]->op == N_LITERAL) return parts.v[0];
+    if (!format && parts.n == 1 && parts.v[0]->op == N_LITERAL) {
+        parts.v[0]->sub = 0;    /* a plain string literal is an ordinary expression */
+        return parts.v[0];
+    }
     jq_node *n = mk(p, N_STRING, pos);
     if (!n) return NULL;
     n->args = parts.v;

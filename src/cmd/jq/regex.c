@@ -116,7 +116,8 @@ static int rx_compile(jq_run *r, jv re, uint32_t opts, pcre2_code **out)
         PCRE2_UCHAR msg[256];
         pcre2_get_error_message(err, msg, sizeof msg);
         if (err == PCRE2_ERROR_NOMEMORY) r->h.oom = 1;
-        return jq_errorf(r, "%s (at offset %d) is not a valid regex: %s", p, (int)eoff, (const char *)msg);
+        (void)eoff;
+        return jq_errorf(r, "Regex failure: %s", (const char *)msg);
     }
     rx_entry *e = &s->cache[s->next];
     s->next = (s->next + 1) % RX_CACHE;

@@ -418,7 +418,7 @@ int v_now_0(jq_run *r, jv in, jv *args, jv *out)
 int v_todate_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
-    jv fmt = jv_string_raw(&r->h, "%Y-%m-%dT%H:%M:%SZ", 17);
+    jv fmt = jv_string_z(&r->h, "%Y-%m-%dT%H:%M:%SZ");
     return strf(r, in, &fmt, out, 0);
 }
 
@@ -428,7 +428,7 @@ int v_date_0(jq_run *r, jv in, jv *args, jv *out) { return v_todate_0(r, in, arg
 int v_fromdate_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
-    jv fmt = jv_string_raw(&r->h, "%Y-%m-%dT%H:%M:%SZ", 17);
+    jv fmt = jv_string_z(&r->h, "%Y-%m-%dT%H:%M:%SZ");
     jv tm;
     int st = v_strptime_1(r, in, &fmt, &tm);
     if (st) return st;

@@ -186,11 +186,19 @@ int v_flatten_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return flatte
 int v_flatten_1(jq_run *r, jv in, jv *args, jv *out)
 {
     if (args[0].kind != JV_NUMBER) {
-        /* jq: `$depth - 1` on a non-number is never reached for depth 0...; keep it simple */
-        int st = jq_errorf(r, "flatten depth must not be negative");
-        FREE_IN();
+        /* jq compares with 0 (non-numbers sort after) and subtracts 1 on the
+         * first nested array */
+        int nested = 0;
+        for (size_t i = 0; in.kind == JV_ARRAY && i < jv_array_len(in); i++) nested |= jv_array_at(in, i).kind == JV_ARRAY;
+        if (nested || args[0].kind == JV_NULL || args[0].kind == JV_FALSE || args[0].kind == JV_TRUE) {
+            int st = nested ? jq_type_error2(r, args[0], jv_number(1), "cannot be subtracted")
+                            : jq_errorf(r, "flatten depth must not be negative");
+            FREE_IN();
+            FREE_ARG(0);
+            return st;
+        }
         FREE_ARG(0);
-        return st;
+        return flatten(r, in, 0, out);
     }
     double d = jv_num(args[0]);
     FREE_ARG(0);
@@ -694,3 +702,27 @@ int v_toarray_0(jq_run *r, jv in, jv *args, jv *out)
 
 int v_have_literal_numbers_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; FREE_IN(); *out = jv_true(); return JQ_OK; }
 int v_have_decnum_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; FREE_IN(); *out = jv_false(); return JQ_OK; }
+
+/* bsearch: index of target in a sorted array, or (-1 - insertion point) */
+int v_bsearch_1(jq_run *r, jv in, jv *args, jv *out)
+{
+    if (in.kind != JV_ARRAY) {
+        int st = jq_type_error(r, in, "cannot be searched from");
+        FREE_IN();
+        FREE_ARG(0);
+        return st;
+    }
+    size_t lo = 0, hi = jv_array_len(in);
+    long found = -1;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = jv_cmp(&r->h, jv_array_at(in, mid), args[0]);
+        if (c == 0) { found = (long)mid; break; }
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    *out = jv_number(found >= 0 ? (double)found : -1.0 - (double)lo);
+    FREE_IN();
+    FREE_ARG(0);
+    return JQ_OK;
+}
