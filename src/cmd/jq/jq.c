@@ -66,7 +66,7 @@ static int in_fill(jq_input *in)
         in->off = 0;
     }
     size_t want = in->buf.len - in->off;
-    if (want < 65536) want = 65536;
+    if (want < 16000) want = 16000;
     if (sk_buf_reserve(&in->buf, want + 1)) { in->h->oom = 1; return -1; }
     int64_t n = sk_in_read(&in->in, in->buf.p + in->buf.len, want);
     if (n < 0) {
@@ -574,7 +574,9 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
         goto out;
     }
     jv envobj = jv_object(&h);
-    for (char *const *e = c->envp; e && *e; e++) {
+    /* $ENV / env only when the program can mention them */
+    int wants_env = memmem(prog, proglen, "env", 3) || memmem(prog, proglen, "ENV", 3);
+    for (char *const *e = wants_env ? c->envp : NULL; e && *e; e++) {
         const char *eq = strchr(*e, '=');
         if (!eq) continue;
         envobj = jv_object_set(&h, envobj, jv_string(&h, *e, (size_t)(eq - *e)), jv_string_z(&h, eq + 1));

@@ -431,7 +431,17 @@ size_t jv_format_double(double d, char *buf)
         memcpy(buf, "0", 2);
         return 1;
     }
-    if (d == floor(d) && fabs(d) < 1e15) return (size_t)sprintf(buf, "%.0f", d);
+    if (d == floor(d) && fabs(d) < 1e15) {
+        long long v = (long long)d;
+        char tmp[24];
+        size_t n = 0, o = 0;
+        unsigned long long u = v < 0 ? (unsigned long long)(-v) : (unsigned long long)v;
+        do { tmp[n++] = (char)('0' + u % 10); u /= 10; } while (u);
+        if (v < 0) buf[o++] = '-';
+        while (n) buf[o++] = tmp[--n];
+        buf[o] = 0;
+        return o;
+    }
     char e[40];
     int prec;
     for (prec = 15; prec <= 17; prec++) {

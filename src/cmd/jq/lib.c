@@ -46,30 +46,6 @@ static const libdef lib[] = {
       "[range(0; $in|length) as $i | $in[$i][$j] ] ] end;" },
     { "splits", 1, "def splits($re): splits($re; null);" },
     { "splits", 2, "def splits($re; flags): split($re; flags) | .[];" },
-    { "match", 2, "def match(re; mode): _match_impl(re; mode; false)|.[];" },
-    { "match", 1,
-      "def match($val): ($val|type) as $vt | if $vt == \"string\" then match($val; null) "
-      "elif $vt == \"array\" and ($val | length) > 1 then match($val[0]; $val[1]) "
-      "elif $vt == \"array\" and ($val | length) > 0 then match($val[0]; null) "
-      "else error( $vt + \" not a string or array\") end;" },
-    { "test", 2, "def test(re; mode): _match_impl(re; mode; true);" },
-    { "test", 1,
-      "def test($val): ($val|type) as $vt | if $vt == \"string\" then test($val; null) "
-      "elif $vt == \"array\" and ($val | length) > 1 then test($val[0]; $val[1]) "
-      "elif $vt == \"array\" and ($val | length) > 0 then test($val[0]; null) "
-      "else error( $vt + \" not a string or array\") end;" },
-    { "capture", 2,
-      "def capture(re; mods): match(re; mods) | [.captures | .[] | select(.name != null) "
-      "| { key: .name, value: .string }] | from_entries;" },
-    { "capture", 1,
-      "def capture($val): ($val|type) as $vt | if $vt == \"string\" then capture($val; null) "
-      "elif $vt == \"array\" and ($val | length) > 1 then capture($val[0]; $val[1]) "
-      "elif $vt == \"array\" and ($val | length) > 0 then capture($val[0]; null) "
-      "else error( $vt + \" not a string or array\") end;" },
-    { "scan", 2,
-      "def scan($re; $flags): match($re; \"g\" + $flags) | if (.captures|length > 0) then [ .captures | .[] | .string ] "
-      "else .string end;" },
-    { "scan", 1, "def scan($re): scan($re; null);" },
     { "fromstream", 1,
       "def fromstream(f): { x: null, e: false } as $init | foreach f as $i ($init; if .e then $init else . end "
       "| if $i | length == 2 then setpath([\"e\"]; $i[0] | length == 0) | setpath([\"x\"] + $i[0]; $i[1]) "
@@ -90,7 +66,7 @@ static const libdef lib[] = {
 int jq_library_lookup(const char *name, int nargs)
 {
     for (size_t i = 0; i < NLIB; i++)
-        if (lib[i].nargs == nargs && !strcmp(lib[i].name, name)) return (int)i;
+        if (lib[i].nargs == nargs && lib[i].name[0] == name[0] && !strcmp(lib[i].name, name)) return (int)i;
     return -1;
 }
 

@@ -967,12 +967,118 @@ static int n_tostream(jq_run *r, const jq_node *call, const jq_env *env, jv in, 
     return st;
 }
 
+/* ---- match, test, capture, scan (the matching itself is in regex.c) ---------------- */
+
+int v__match_impl_3(jq_run *r, jv in, jv *args, jv *out);
+
+enum { RX_MATCH, RX_TEST, RX_CAPTURE, RX_SCAN };
+
+typedef struct rx_ud {
+    jv in;
+    jq_out *k;
+    int kind, nargs;
+} rx_ud;
+
+/* jq's `$val` form: a string, or [regex, flags] */
+static int rx_split_val(jq_run *r, jv val, jv *re, jv *flags)
+{
+    if (val.kind == JV_STRING) { *re = jv_copy(val); *flags = jv_null(); return JQ_OK; }
+    if (val.kind == JV_ARRAY && jv_array_len(val) > 0) {
+        *re = jv_copy(jv_array_at(val, 0));
+        *flags = jv_array_len(val) > 1 ? jv_copy(jv_array_at(val, 1)) : jv_null();
+        return JQ_OK;
+    }
+    return jq_errorf(r, "%s not a string or array", jv_kind_name(jv_kind_of(val)));
+}
+
+static jv capture_obj(jq_run *r, jv m)
+{
+    jvh *h = &r->h;
+    jv o = jv_object(h);
+    jv *caps = jv_object_find(m, "captures", 8);
+    for (size_t i = 0; caps && i < jv_array_len(*caps); i++) {
+        jv c = jv_array_at(*caps, i);
+        jv *name = jv_object_find(c, "name", 4);
+        if (!name || name->kind != JV_STRING) continue;
+        o = jv_object_set(h, o, jv_copy(*name), jv_object_get(c, "string", 6));
+    }
+    return o;
+}
+
+static int rx_body(jq_run *r, void *ud, jv *vals)
+{
+    rx_ud *u = ud;
+    jvh *h = &r->h;
+    jv re, flags;
+    int st;
+    if (u->nargs == 1) {
+        if ((st = rx_split_val(r, vals[0], &re, &flags))) return st;
+    } else {
+        re = jv_copy(vals[0]);
+        flags = jv_copy(vals[1]);
+    }
+    if (u->kind == RX_SCAN) {
+        /* "g" + flags */
+        if (flags.kind == JV_NULL) flags = jv_string_raw(h, "g", 1);
+        else if (flags.kind == JV_STRING) flags = jv_string_concat(h, jv_string_raw(h, "g", 1), flags);
+        else {
+            jv g = jv_string_raw(h, "g", 1);
+            st = jq_type_error2(r, g, flags, "cannot be added");
+            jv_free(h, g);
+            jv_free(h, re);
+            jv_free(h, flags);
+            return st;
+        }
+    }
+    jv args[3] = { re, flags, jv_bool(u->kind == RX_TEST) };
+    jv res;
+    if ((st = v__match_impl_3(r, jv_copy(u->in), args, &res))) return st;
+    if (u->kind == RX_TEST) return u->k->fn(r, u->k, res, jv_none());
+    st = JQ_OK;
+    for (size_t i = 0; i < jv_array_len(res) && !st; i++) {
+        jv m = jv_array_at(res, i);
+        jv o;
+        if (u->kind == RX_MATCH) o = jv_copy(m);
+        else if (u->kind == RX_CAPTURE) o = capture_obj(r, m);
+        else {
+            jv *caps = jv_object_find(m, "captures", 8);
+            if (caps && jv_array_len(*caps) > 0) {
+                o = jv_array(h);
+                for (size_t j = 0; j < jv_array_len(*caps); j++)
+                    o = jv_array_append(h, o, jv_object_get(jv_array_at(*caps, j), "string", 6));
+            } else o = jv_object_get(m, "string", 6);
+        }
+        if (o.kind == JV_NONE) { st = jq_check_heap(r); break; }
+        st = u->k->fn(r, u->k, o, jv_none());
+    }
+    jv_free(h, res);
+    return st;
+}
+
+static int rx_native(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k, int kind)
+{
+    jv_free(&r->h, path);
+    rx_ud u = { in, k, kind, call->nargs };
+    int st = with_vals(r, call, env, in, call->nargs, rx_body, &u);
+    jv_free(&r->h, in);
+    return st;
+}
+
+static int n_match(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
+{ return rx_native(r, call, env, in, path, k, RX_MATCH); }
+static int n_test(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
+{ return rx_native(r, call, env, in, path, k, RX_TEST); }
+static int n_capture(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
+{ return rx_native(r, call, env, in, path, k, RX_CAPTURE); }
+static int n_scan(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
+{ return rx_native(r, call, env, in, path, k, RX_SCAN); }
+
 /* ---- regex substitution (sub/gsub) lives in regex.c --------------------------------------------- */
 int jq_n_sub(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k);
 int jq_n_gsub(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k);
 
 /* ---- value natives (values.c) ------------------------------------------------------------------- */
-#define VN(fn) int fn(jq_run *r, jv in, jv *args, jv *out);
+#define VN(fn, name, ar) int fn(jq_run *r, jv in, jv *args, jv *out);
 #include "natives_list.h"
 #undef VN
 
@@ -1024,39 +1130,30 @@ static const jq_native natives[] = {
     { "halt_error", 0, NULL, n_halt_error, 0 },
     { "halt_error", 1, NULL, n_halt_error, 0 },
     { "tostream", 0, NULL, n_tostream, 0 },
+    { "match", 1, NULL, n_match, 0 },
+    { "match", 2, NULL, n_match, 0 },
+    { "test", 1, NULL, n_test, 0 },
+    { "test", 2, NULL, n_test, 0 },
+    { "capture", 1, NULL, n_capture, 0 },
+    { "capture", 2, NULL, n_capture, 0 },
+    { "scan", 1, NULL, n_scan, 0 },
+    { "scan", 2, NULL, n_scan, 0 },
     { "sub", 2, NULL, jq_n_sub, 0 },
     { "sub", 3, NULL, jq_n_sub, 0 },
     { "gsub", 2, NULL, jq_n_gsub, 0 },
     { "gsub", 3, NULL, jq_n_gsub, 0 },
     /* values */
-#define VN(fn) { #fn, -1, fn, NULL, 0 },
+#define VN(fn, name, ar) { name, ar, fn, NULL, 0 },
 #include "natives_list.h"
 #undef VN
 };
 
 #define NNATIVES (sizeof natives / sizeof natives[0])
 
-/* value natives are named v_NAME_ARITY; the table entries above carry
- * that name, parsed on lookup */
-static int vname_match(const char *entry, const char *name, int nargs)
-{
-    /* entry: "v_" NAME "_" ARITY */
-    if (entry[0] != 'v' || entry[1] != '_') return 0;
-    const char *e = entry + 2;
-    size_t el = strlen(e);
-    if (el < 2 || e[el - 2] != '_') return 0;
-    int ar = e[el - 1] - '0';
-    size_t nl = strlen(name);
-    return ar == nargs && nl == el - 2 && memcmp(e, name, nl) == 0;
-}
-
 int jq_native_lookup(const char *name, int nargs)
 {
-    for (size_t i = 0; i < NNATIVES; i++) {
-        if (natives[i].nargs < 0) {
-            if (vname_match(natives[i].name, name, nargs)) return (int)i;
-        } else if (natives[i].nargs == nargs && !strcmp(natives[i].name, name)) return (int)i;
-    }
+    for (size_t i = 0; i < NNATIVES; i++)
+        if (natives[i].nargs == nargs && natives[i].name[0] == name[0] && !strcmp(natives[i].name, name)) return (int)i;
     return -1;
 }
 
@@ -1066,15 +1163,8 @@ int jq_builtin_names(jq_run *r, jv *out)
 {
     jvh *h = &r->h;
     jv arr = jv_array(h);
-    for (size_t i = 0; i < NNATIVES; i++) {
-        if (natives[i].nargs >= 0) {
-            arr = jv_array_append(h, arr, jv_string_fmt(h, "%s/%d", natives[i].name, natives[i].nargs));
-        } else {
-            const char *e = natives[i].name + 2;
-            size_t el = strlen(e);
-            arr = jv_array_append(h, arr, jv_string_fmt(h, "%.*s/%c", (int)(el - 2), e, e[el - 1]));
-        }
-    }
+    for (size_t i = 0; i < NNATIVES; i++)
+        if (natives[i].name[0] != '_') arr = jv_array_append(h, arr, jv_string_fmt(h, "%s/%d", natives[i].name, natives[i].nargs));
     for (int i = 0; i < jq_library_count(); i++) {
         const char *src = jq_library_source(i);
         /* "def NAME" or "def NAME(a; b)" */

@@ -143,6 +143,7 @@ static void lex(parser *p)
 static int is_char(parser *p, int ch) { return p->cur.t == T_CHAR && p->cur.ch == ch; }
 static int is_kw(parser *p, const char *kw)
 {
+    if (p->cur.t != T_IDENT || p->s[p->cur.start] != kw[0]) return 0;
     size_t l = strlen(kw);
     return p->cur.t == T_IDENT && p->cur.len == l && memcmp(p->s + p->cur.start, kw, l) == 0;
 }
@@ -154,6 +155,7 @@ static const char *const keywords[] = {
 
 static int cur_is_keyword(parser *p)
 {
+    if (p->cur.t != T_IDENT || p->cur.len < 2 || p->cur.len > 7) return 0;
     for (int i = 0; keywords[i]; i++)
         if (is_kw(p, keywords[i])) return 1;
     return 0;
