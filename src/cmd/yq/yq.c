@@ -1,0 +1,325 @@
+/* yq.c — yq, the jq-like processor for YAML (mikefarah yq v4 command
+ * line; bashkit's behaviour where its corpus speaks: keys print sorted,
+ * empty input is one null document, -s slurps documents).  Expressions
+ * run on the jq evaluator; documents are read with libyaml and written
+ * by our emitter (yaml.h); JSON in and out use the jq reader/printer. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/stack.h"
+#include "cmd/cmd.h"
+#include "cmd/jq/eval.h"
+#include "cmd/jq/jv_json.h"
+#include "fs/vfs.h"
+#include "yaml.h"
+
+SK_CMD("yq", cmd_yq, "yq [eval] [-o json|yaml] [-p json|yaml] [-I n] [-r] [-e] [-n] [-N] [-i] [-s] EXPR [FILE]...: query/edit YAML (jq-like language)");
+
+#define MAX_ALIAS_NODES 1000000
+
+typedef struct yq_opts {
+    int out_json, in_json, in_auto;
+    int indent;
+    int unwrap, unwrap_set;
+    int exit_status, null_input, no_doc, inplace, slurp;
+} yq_opts;
+
+typedef struct yq_out {
+    jq_out base;
+    sk_cmd *c;
+    const yq_opts *o;
+    sk_buf *buf;            /* output collected here */
+    long doc, last_doc;
+    int produced, last_falsy;
+} yq_out;
+
+static int out_fn(jq_run *r, jq_out *self, jv v, jv path)
+{
+    yq_out *y = (yq_out *)self;
+    const yq_opts *o = y->o;
+    jv_free(&r->h, path);
+    if (!o->out_json && !o->no_doc && y->produced && y->doc != y->last_doc) sk_buf_puts(y->buf, "---\n");
+    y->last_doc = y->doc;
+    if (v.kind == JV_STRING && (o->out_json ? o->unwrap_set && o->unwrap : o->unwrap)) {
+        sk_buf_put(y->buf, jv_str_p(v), jv_str_len(v));
+        sk_buf_putc(y->buf, '\n');
+    } else if (o->out_json) {
+        jv_dumpopts d = { o->indent, 0, 1, 0, 0, { 0 } };
+        jv_dump(&r->h, y->buf, v, &d);
+        sk_buf_putc(y->buf, '\n');
+    } else {
+        yaml_outopts yo = { o->indent ? o->indent : 2, 1 };
+        yaml_write(&r->h, y->buf, v, &yo);
+    }
+    y->produced = 1;
+    y->last_falsy = v.kind == JV_NULL || v.kind == JV_FALSE;
+    jv_free(&r->h, v);
+    if (r->h.oom) return jq_check_heap(r);
+    if (r->h.too_deep) return jq_check_heap(r);
+    /* stream to stdout unless the result goes back into a file */
+    if (!o->inplace && y->buf->len > 8192) {
+        sk_out_write(&y->c->out, y->buf->p, y->buf->len);
+        sk_buf_clear(y->buf);
+        if (cmd_out_failed(y->c)) { r->halted = 1; return JQ_HALT; }
+    }
+    return JQ_OK;
+}
+
+static int has_suffix(const char *s, const char *suf)
+{
+    size_t n = strlen(s), m = strlen(suf);
+    return n >= m && !strcmp(s + n - m, suf);
+}
+
+static int file_exists(sk_cmd *c, const char *path)
+{
+    sk_stat st;
+    return c->vfs && sk_vfs_stat(c->vfs, c->cwd, path, &st) == SK_OK && st.type == SK_FILE_REGULAR;
+}
+
+static int usage(sk_cmd *c, const char *msg, const char *arg)
+{
+    sk_out_flush(&c->out);
+    sk_out_printf(&c->err, "Error: %s%s\n", msg, arg ? arg : "");
+    return 1;
+}
+
+/* Parse one input text into documents (appended to docs). */
+static int parse_input(sk_cmd *c, jvh *h, const char *name, const char *text, size_t len, int json, jv *docs)
+{
+    if (json) {
+        jv_parser ps;
+        jv_parser_init(&ps, h);
+        jv_parser_set(&ps, text, len, 1);
+        int rc = 0;
+        for (;;) {
+            jv v;
+            int pr = jv_parser_next(&ps, &v);
+            if (pr == JV_PARSE_VALUE) { *docs = jv_array_append(h, *docs, v); continue; }
+            if (pr == JV_PARSE_ERROR) {
+                sk_out_flush(&c->out);
+                sk_out_printf(&c->err, "yq: invalid JSON: %s\n", v.kind == JV_STRING ? jv_str_p(v) : "out of memory");
+                jv_free(h, v);
+                rc = -1;
+            }
+            break;
+        }
+        jv_parser_free(&ps);
+        return rc;
+    }
+    sk_buf err = SK_BUF_INIT(h->a);
+    size_t before = jv_array_len(*docs);
+    int rc = yaml_parse_docs(h, text, len, docs, &err, MAX_ALIAS_NODES);
+    if (rc) {
+        sk_out_flush(&c->out);
+        sk_out_printf(&c->err, "yq: invalid YAML: %s\n", sk_buf_cstr(&err));
+    } else if (jv_array_len(*docs) == before && !name) {
+        /* empty input: one null document */
+        *docs = jv_array_append(h, *docs, jv_null());
+    }
+    sk_buf_free(&err);
+    return rc;
+}
+
+static int set_format(sk_cmd *c, const char *v, int *json, int *autofmt)
+{
+    if (!strcmp(v, "json") || !strcmp(v, "j")) { *json = 1; if (autofmt) *autofmt = 0; return 0; }
+    if (!strcmp(v, "yaml") || !strcmp(v, "y") || !strcmp(v, "yml")) { *json = 0; if (autofmt) *autofmt = 0; return 0; }
+    if (autofmt && !strcmp(v, "auto")) { *autofmt = 1; return 0; }
+    return usage(c, "unknown format: ", v);
+}
+
+int cmd_yq(sk_cmd *c, int argc, char **argv)
+{
+    yq_opts o = { 0 };
+    o.indent = 2;
+    o.unwrap = 1;
+    o.in_auto = 1;
+    const char *expr = NULL;
+    int expr_flag = 0, status = 0;
+    char **pos = sk_calloc(c->a, (size_t)argc + 1, sizeof *pos);
+    if (!pos) return cmd_error(c, "out of memory");
+    int npos = 0, done_opts = 0;
+    for (int i = 1; i < argc; i++) {
+        char *a = argv[i];
+        if (done_opts || a[0] != '-' || !a[1]) { pos[npos++] = a; continue; }
+        if (!strcmp(a, "--")) { done_opts = 1; continue; }
+        if (a[1] == '-') {
+            char name[64];
+            const char *eq = strchr(a + 2, '=');
+            size_t nl = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+            if (nl >= sizeof name) nl = sizeof name - 1;
+            memcpy(name, a + 2, nl);
+            name[nl] = 0;
+            const char *val = eq ? eq + 1 : NULL;
+#define NEEDVAL() do { if (!val) { if (i + 1 >= argc) { status = usage(c, "flag needs an argument: --", name); goto out; } val = argv[++i]; } } while (0)
+            if (!strcmp(name, "output-format")) { NEEDVAL(); if ((status = set_format(c, val, &o.out_json, NULL))) goto out; }
+            else if (!strcmp(name, "input-format")) { NEEDVAL(); if ((status = set_format(c, val, &o.in_json, &o.in_auto))) goto out; }
+            else if (!strcmp(name, "indent")) { NEEDVAL(); o.indent = atoi(val); }
+            else if (!strcmp(name, "expression")) { NEEDVAL(); expr = val; expr_flag = 1; }
+            else if (!strcmp(name, "unwrapScalar")) { o.unwrap = !val || strcmp(val, "false"); o.unwrap_set = 1; }
+            else if (!strcmp(name, "tojson")) o.out_json = 1;
+            else if (!strcmp(name, "exit-status")) o.exit_status = 1;
+            else if (!strcmp(name, "null-input")) o.null_input = 1;
+            else if (!strcmp(name, "no-doc")) o.no_doc = 1;
+            else if (!strcmp(name, "inplace")) o.inplace = 1;
+            else if (!strcmp(name, "slurp")) o.slurp = 1;
+            else if (!strcmp(name, "prettyPrint") || !strcmp(name, "colors") || !strcmp(name, "no-colors")) {}
+            else if (!strcmp(name, "version")) { sk_out_puts(&c->out, "yq (https://github.com/mikefarah/yq/) version v4.44.3\n"); goto out; }
+            else if (!strcmp(name, "help")) { sk_out_puts(&c->out, "Usage:\n  yq [flags]\n  yq [command]\n\nyq eval [expression] [yaml_file1]...\n"); goto out; }
+            else { status = usage(c, "unknown flag: ", a); goto out; }
+            continue;
+        }
+        for (const char *p = a + 1; *p; p++) {
+            char f = *p;
+            const char *val = NULL;
+            if (f == 'o' || f == 'p' || f == 'I') {
+                if (p[1] == '=') val = p + 2;
+                else if (p[1]) val = p + 1;
+                else if (i + 1 < argc) val = argv[++i];
+                else { char fl[2] = { f, 0 }; status = usage(c, "flag needs an argument: ", fl); goto out; }
+                if (f == 'o') { if ((status = set_format(c, val, &o.out_json, NULL))) goto out; }
+                else if (f == 'p') { if ((status = set_format(c, val, &o.in_json, &o.in_auto))) goto out; }
+                else o.indent = atoi(val);
+                break;
+            }
+            switch (f) {
+            case 'r':
+                o.unwrap_set = 1;
+                if (p[1] == '=') { o.unwrap = strcmp(p + 2, "false") != 0; p += strlen(p) - 1; }
+                else o.unwrap = 1;
+                break;
+            case 'j': o.out_json = 1; break;
+            case 'e': o.exit_status = 1; break;
+            case 'n': o.null_input = 1; break;
+            case 'N': o.no_doc = 1; break;
+            case 'i': o.inplace = 1; break;
+            case 's': o.slurp = 1; break;
+            case 'P': case 'C': case 'M': break;
+            case 'V': sk_out_puts(&c->out, "yq (https://github.com/mikefarah/yq/) version v4.44.3\n"); goto out;
+            default: {
+                char fl[3] = { '-', f, 0 };
+                status = usage(c, "unknown shorthand flag: ", fl);
+                goto out;
+            }
+            }
+        }
+    }
+    int first = 0;
+    if (npos > 0 && (!strcmp(pos[0], "eval") || !strcmp(pos[0], "e") || !strcmp(pos[0], "eval-all") || !strcmp(pos[0], "ea"))) first = 1;
+    if (!expr_flag) {
+        if (npos - first == 1 && file_exists(c, pos[first]) && !o.null_input) expr = ".";
+        else if (npos > first) expr = pos[first++];
+        else expr = ".";
+    }
+    char **files = pos + first;
+    int nfiles = npos - first;
+    if (o.inplace && nfiles == 0) { status = usage(c, "write in place flag only applicable when giving an expression and at least one file", NULL); goto out; }
+
+    jvh h = { c->a, 0, 0, NULL };
+    const void *stack_limit = c->run && c->run->sched ? sk_sched_stack_limit(c->run->sched) : NULL;
+    h.stack_limit = stack_limit;
+    if (o.in_auto && nfiles > 0 && has_suffix(files[0], ".json")) o.in_json = 1;
+
+    /* documents */
+    jv docs = jv_array(&h);
+    if (!o.null_input) {
+        static char *const stdin_only[] = { "-" };
+        char *const *list = nfiles ? files : stdin_only;
+        int n = nfiles ? nfiles : 1;
+        for (int i = 0; i < n; i++) {
+            sk_buf text = SK_BUF_INIT(c->a);
+            int st = cmd_read_all(c, list[i], &text);
+            if (st) {
+                sk_buf_free(&text);
+                sk_out_flush(&c->out);
+                sk_out_printf(&c->err, "Error: open %s: %s\n", list[i], st == SK_ENOENT ? "no such file or directory" : sk_status_message(st));
+                status = 1;
+                goto done_docs;
+            }
+            int json = o.in_json || (o.in_auto && has_suffix(list[i], ".json"));
+            int rc = parse_input(c, &h, NULL, text.p ? text.p : "", text.len, json, &docs);
+            sk_buf_free(&text);
+            if (rc) { status = 1; goto done_docs; }
+        }
+    } else {
+        docs = jv_array_append(&h, docs, jv_null());
+    }
+    if (o.slurp) {
+        jv all = docs;
+        docs = jv_array_append(&h, jv_array(&h), all);
+    }
+
+    {
+        jq_prog p;
+        jq_limits lim = { 2000, 512, 1000000 };
+        sk_buf err = SK_BUF_INIT(c->a);
+        const char *gnames[1] = { "ENV" };
+        if (jq_compile(&p, &h, expr, strlen(expr), gnames, 1, &lim, stack_limit, &err)) {
+            sk_out_flush(&c->out);
+            /* jq's message with yq's name */
+            const char *m = sk_buf_cstr(&err);
+            while (*m) {
+                const char *nl = strchr(m, '\n');
+                size_t l = nl ? (size_t)(nl - m + 1) : strlen(m);
+                if (l >= 4 && !memcmp(m, "jq: ", 4)) { sk_out_puts(&c->err, "yq: "); sk_out_write(&c->err, m + 4, l - 4); }
+                else sk_out_write(&c->err, m, l);
+                m += l;
+            }
+            sk_buf_free(&err);
+            jq_prog_free(&p);
+            status = 1;
+            goto done_docs;
+        }
+        sk_buf_free(&err);
+        jq_run r;
+        jq_run_init(&r, &p, c->a, 10000, stack_limit);
+        jv envobj = jv_object(&r.h);
+        for (char *const *e = c->envp; e && *e; e++) {
+            const char *eq = strchr(*e, '=');
+            if (eq) envobj = jv_object_set(&r.h, envobj, jv_string(&r.h, *e, (size_t)(eq - *e)), jv_string_z(&r.h, eq + 1));
+        }
+        r.env = jv_copy(envobj);
+        r.host = c;
+        r.aborted = (int (*)(void *))cmd_aborted;
+        jq_env gframe;
+        jq_run_set_globals(&r, &gframe, &envobj);
+        sk_buf outb = SK_BUF_INIT(c->a);
+        yq_out y = { { out_fn }, c, &o, &outb, 0, -1, 0, 0 };
+        for (size_t i = 0; i < jv_array_len(docs) && !status; i++) {
+            y.doc = (long)i;
+            int st = jq_run_main(&r, jv_copy(jv_array_at(docs, i)), &y.base);
+            if (st == JQ_ERR) {
+                sk_out_write(&c->out, outb.p ? outb.p : "", outb.len);
+                sk_buf_clear(&outb);
+                sk_out_flush(&c->out);
+                if (r.err.kind == JV_STRING) sk_out_printf(&c->err, "Error: %s\n", jv_str_p(r.err));
+                else {
+                    jv d = jv_dump_string(&r.h, r.err);
+                    sk_out_printf(&c->err, "Error: %s\n", d.kind == JV_STRING ? jv_str_p(d) : "");
+                    jv_free(&r.h, d);
+                }
+                status = 1;
+            } else if (st == JQ_HALT) {
+                if (r.h.oom) { cmd_error(c, "out of memory"); status = 1; }
+                break;
+            }
+        }
+        if (!status && o.inplace) {
+            int st = sk_vfs_write_file(c->vfs, c->cwd, files[0], outb.p ? outb.p : "", outb.len, 0644);
+            if (st) status = cmd_error_path(c, files[0], st);
+        } else {
+            sk_out_write(&c->out, outb.p ? outb.p : "", outb.len);
+        }
+        sk_buf_free(&outb);
+        if (!status && o.exit_status && (!y.produced || y.last_falsy)) status = 1;
+        jv_free(&r.h, envobj);
+        jq_run_free(&r);
+        jq_prog_free(&p);
+    }
+done_docs:
+    jv_free(&h, docs);
+out:
+    sk_free(c->a, pos);
+    return status;
+}
