@@ -53,28 +53,41 @@ int jv_is_integer(jv v)
     return d == floor(d) && fabs(d) < 9007199254740992.0;
 }
 
-/* decNumber's to-scientific-string of a JSON-ish literal:
- * [-]digits[.digits][e[+-]digits]; also "nan"/"infinity" spellings are
- * never stored as literals. */
+/* Copy nd coefficient digits of s[from..end) (skipping the point) to
+ * buf at o, with a '.' before digit dot_at. */
+static size_t emit_digits(const char *s, size_t from, size_t end, size_t nd, char *buf, size_t o, size_t dot_at)
+{
+    size_t k = 0;
+    for (size_t q = from; q < end && k < nd; q++) {
+        if (s[q] == '.') continue;
+        if (k == dot_at) buf[o++] = '.';
+        buf[o++] = s[q];
+        k++;
+    }
+    return o;
+}
+
+/* decNumber's to-scientific-string of a JSON-ish literal
+ * [-]digits[.digits][e[+-]digits], written into buf (n + 32 bytes). */
 size_t jv_numlit_canon(const char *s, size_t n, char *buf)
 {
     size_t i = 0, o = 0;
     int neg = 0;
     if (i < n && (s[i] == '-' || s[i] == '+')) { neg = s[i] == '-'; i++; }
-    /* collect coefficient digits */
-    char *dig = buf + 8;          /* scratch after room for sign etc. */
-    size_t nd = 0;
+    /* the coefficient's digits are s[i..end) minus one '.', counted here */
+    size_t start = i, nd = 0, first_sig = (size_t)-1, sig_index = 0;
     long long exp = 0;
     int seen_point = 0;
     for (; i < n; i++) {
         char ch = s[i];
         if (ch >= '0' && ch <= '9') {
-            dig[nd++] = ch;
+            if (first_sig == (size_t)-1 && ch != '0') { first_sig = i; sig_index = nd; }
+            nd++;
             if (seen_point) exp--;
-        } else if (ch == '.') {
-            seen_point = 1;
-        } else break;
+        } else if (ch == '.') seen_point = 1;
+        else break;
     }
+    size_t end = i;
     if (i < n && (s[i] == 'e' || s[i] == 'E')) {
         i++;
         int eneg = 0;
@@ -84,53 +97,37 @@ size_t jv_numlit_canon(const char *s, size_t n, char *buf)
             if (e < 1000000000) e = e * 10 + (s[i] - '0');
         exp += eneg ? -e : e;
     }
-    /* strip leading zeros (keep one digit) */
-    size_t lead = 0;
-    while (lead + 1 < nd && dig[lead] == '0') lead++;
-    if (nd == 0) { dig[0] = '0'; nd = 1; }
-    const char *d = dig + lead;
-    nd -= lead;
-    /* build output in a temporary area past the scratch digits */
-    char tmp[64];
-    char *out = nd + 40 <= sizeof tmp ? tmp : NULL;
-    char *big = NULL;
-    if (!out) {
-        big = malloc(nd + 64);
-        if (!big) { memmove(buf, d, nd); return nd; }
-        out = big;
+    /* leading zeros go (one digit stays) */
+    size_t from;
+    if (first_sig == (size_t)-1) {
+        /* all zeros: keep the last digit */
+        from = end;
+        while (from > start && (s[from - 1] < '0' || s[from - 1] > '9')) from--;
+        if (from > start) from--;
+        nd = nd ? 1 : 0;
+    } else {
+        from = first_sig;
+        nd -= sig_index;
     }
-    if (neg) out[o++] = '-';
+    if (nd == 0) { buf[0] = '0'; buf[1] = 0; return 1; }
+    if (neg) buf[o++] = '-';
     long long adj = exp + (long long)nd - 1;
     if (exp <= 0 && adj >= -6) {
         if (exp == 0) {
-            memcpy(out + o, d, nd);
-            o += nd;
+            o = emit_digits(s, from, end, nd, buf, o, (size_t)-1);
         } else if ((long long)nd > -exp) {
-            size_t ip = (size_t)((long long)nd + exp);
-            memcpy(out + o, d, ip);
-            o += ip;
-            out[o++] = '.';
-            memcpy(out + o, d + ip, nd - ip);
-            o += nd - ip;
+            o = emit_digits(s, from, end, nd, buf, o, (size_t)((long long)nd + exp));
         } else {
-            out[o++] = '0';
-            out[o++] = '.';
-            for (long long z = -exp - (long long)nd; z > 0; z--) out[o++] = '0';
-            memcpy(out + o, d, nd);
-            o += nd;
+            buf[o++] = '0';
+            buf[o++] = '.';
+            for (long long z = -exp - (long long)nd; z > 0; z--) buf[o++] = '0';
+            o = emit_digits(s, from, end, nd, buf, o, (size_t)-1);
         }
     } else {
-        out[o++] = d[0];
-        if (nd > 1) {
-            out[o++] = '.';
-            memcpy(out + o, d + 1, nd - 1);
-            o += nd - 1;
-        }
-        o += (size_t)sprintf(out + o, "E%c%lld", adj < 0 ? '-' : '+', adj < 0 ? -adj : adj);
+        o = emit_digits(s, from, end, nd, buf, o, 1);
+        o += (size_t)sprintf(buf + o, "E%c%lld", adj < 0 ? '-' : '+', adj < 0 ? -adj : adj);
     }
-    memcpy(buf, out, o);
     buf[o] = 0;
-    free(big);
     return o;
 }
 

@@ -77,12 +77,12 @@ int jv_parse_number(jvh *h, const char *s, size_t n, jv *out)
     }
     if (i != n) return -1;
     char tmp[64];
-    char *z = n < sizeof tmp ? tmp : malloc(n + 1);
+    char *z = n < sizeof tmp ? tmp : sk_malloc(h->a, n + 1);
     if (!z) { h->oom = 1; return -1; }
     memcpy(z, s, n);
     z[n] = 0;
     double d = strtod(z, NULL);
-    if (z != tmp) free(z);
+    if (z != tmp) sk_free(h->a, z);
     if (lit_is_plain(s, n)) *out = jv_number(d);
     else *out = jv_numlit(h, s[0] == '+' ? s + 1 : s, s[0] == '+' ? n - 1 : n, d);
     return 0;
@@ -601,11 +601,11 @@ static void dump_rec(dumper *d, jv v, int level)
         else if (v.kind == JV_NUMBER) {
             char small[64];
             if (v.lit && v.u.l->len + 32 > sizeof small) {
-                char *big = malloc(v.u.l->len + 32);
+                char *big = sk_malloc(d->h->a, v.u.l->len + 32);
                 if (!big) { d->err = 1; return; }
                 size_t n = jv_format_number(v, big, v.u.l->len + 32);
                 put(d, big, n);
-                free(big);
+                sk_free(d->h->a, big);
             } else {
                 size_t n = jv_format_number(v, small, sizeof small);
                 put(d, small, n);
