@@ -14,7 +14,7 @@
 
 int jq_error(jq_run *r, jv msg)
 {
-    jv_free(&r->h, r->err);
+    jqv_free(&r->h, r->err);
     r->err = msg;
     return JQ_ERR;
 }
@@ -28,26 +28,26 @@ int jq_errorf(jq_run *r, const char *fmt, ...)
     va_end(ap);
     if (n < 0) n = 0;
     if ((size_t)n >= sizeof tmp) n = sizeof tmp - 1;
-    return jq_error(r, jv_string(&r->h, tmp, (size_t)n));
+    return jq_error(r, jqv_string(&r->h, tmp, (size_t)n));
 }
 
 #define ERRBUF 15   /* jq's errbuf size for values in type errors */
 
 int jq_type_error(jq_run *r, jv v, const char *msg)
 {
-    jv d = jv_dump_trunc(&r->h, v, ERRBUF);
-    int st = jq_errorf(r, "%s (%s) %s", jv_kind_name(jv_kind_of(v)), d.kind == JV_STRING ? jv_str_p(d) : "", msg);
-    jv_free(&r->h, d);
+    jv d = jqv_dump_trunc(&r->h, v, ERRBUF);
+    int st = jq_errorf(r, "%s (%s) %s", jqv_kind_name(jqv_kind_of(v)), d.kind == JV_STRING ? jqv_str_p(d) : "", msg);
+    jqv_free(&r->h, d);
     return st;
 }
 
 int jq_type_error2(jq_run *r, jv a, jv b, const char *msg)
 {
-    jv da = jv_dump_trunc(&r->h, a, ERRBUF), db = jv_dump_trunc(&r->h, b, ERRBUF);
-    int st = jq_errorf(r, "%s (%s) and %s (%s) %s", jv_kind_name(jv_kind_of(a)), da.kind == JV_STRING ? jv_str_p(da) : "",
-                       jv_kind_name(jv_kind_of(b)), db.kind == JV_STRING ? jv_str_p(db) : "", msg);
-    jv_free(&r->h, da);
-    jv_free(&r->h, db);
+    jv da = jqv_dump_trunc(&r->h, a, ERRBUF), db = jqv_dump_trunc(&r->h, b, ERRBUF);
+    int st = jq_errorf(r, "%s (%s) and %s (%s) %s", jqv_kind_name(jqv_kind_of(a)), da.kind == JV_STRING ? jqv_str_p(da) : "",
+                       jqv_kind_name(jqv_kind_of(b)), db.kind == JV_STRING ? jqv_str_p(db) : "", msg);
+    jqv_free(&r->h, da);
+    jqv_free(&r->h, db);
     return st;
 }
 
@@ -73,10 +73,10 @@ int jq_tick(jq_run *r)
 
 static int invalid_path(jq_run *r, jv v)
 {
-    jv d = jv_dump_trunc(&r->h, v, 30);
-    int st = jq_errorf(r, "Invalid path expression with result %s", d.kind == JV_STRING ? jv_str_p(d) : "");
-    jv_free(&r->h, d);
-    jv_free(&r->h, v);
+    jv d = jqv_dump_trunc(&r->h, v, 30);
+    int st = jq_errorf(r, "Invalid path expression with result %s", d.kind == JV_STRING ? jqv_str_p(d) : "");
+    jqv_free(&r->h, d);
+    jqv_free(&r->h, v);
     return st;
 }
 
@@ -84,10 +84,10 @@ static int invalid_path(jq_run *r, jv v)
  * the next path operation (or the consumer) reports it, as jq does. */
 int jq_emit(jq_run *r, jq_out *k, jv v, jv path)
 {
-    if (v.kind == JV_NONE) { jv_free(&r->h, path); return jq_check_heap(r); }
+    if (v.kind == JV_NONE) { jqv_free(&r->h, path); return jq_check_heap(r); }
     if (path.kind != JV_NONE) {
-        jv_free(&r->h, path);
-        path = jv_null();
+        jqv_free(&r->h, path);
+        path = jqv_null();
     }
     return k->fn(r, k, v, path);
 }
@@ -99,22 +99,22 @@ int jq_invalid_path_result(jq_run *r, jv v)
 
 int jq_invalid_path_access(jq_run *r, jv t, jv key)
 {
-    jv dk = jv_dump_trunc(&r->h, key, 30), dt = jv_dump_trunc(&r->h, t, 30);
+    jv dk = jqv_dump_trunc(&r->h, key, 30), dt = jqv_dump_trunc(&r->h, t, 30);
     int st = jq_errorf(r, "Invalid path expression near attempt to access element %s of %s",
-                       dk.kind == JV_STRING ? jv_str_p(dk) : "", dt.kind == JV_STRING ? jv_str_p(dt) : "");
-    jv_free(&r->h, dk);
-    jv_free(&r->h, dt);
+                       dk.kind == JV_STRING ? jqv_str_p(dk) : "", dt.kind == JV_STRING ? jqv_str_p(dt) : "");
+    jqv_free(&r->h, dk);
+    jqv_free(&r->h, dt);
     return st;
 }
 
 int jq_path_append(jq_run *r, jv path, jv key, jv *out)
 {
-    if (path.kind == JV_NONE) { jv_free(&r->h, key); *out = path; return JQ_OK; }
-    *out = jv_array_append(&r->h, path, key);
+    if (path.kind == JV_NONE) { jqv_free(&r->h, key); *out = path; return JQ_OK; }
+    *out = jqv_array_append(&r->h, path, key);
     return out->kind == JV_NONE ? jq_check_heap(r) : JQ_OK;
 }
 
-static jv copy_path(jv p) { return jv_copy(p); }
+static jv copy_path(jv p) { return jqv_copy(p); }
 
 /* ---- collecting outputs ------------------------------------------------------- */
 
@@ -126,17 +126,17 @@ typedef struct collect_k {
 static int collect_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     collect_k *c = (collect_k *)self;
-    jv_free(&r->h, path);
-    c->arr = jv_array_append(&r->h, c->arr, v);
+    jqv_free(&r->h, path);
+    c->arr = jqv_array_append(&r->h, c->arr, v);
     if (c->arr.kind == JV_NONE) return jq_check_heap(r);
     return JQ_OK;
 }
 
 int jq_collect(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv *out)
 {
-    collect_k c = { { collect_fn }, jv_array(&r->h) };
-    int st = jq_eval(r, n, env, in, jv_none(), &c.base);
-    if (st) { jv_free(&r->h, c.arr); *out = jv_none(); return st; }
+    collect_k c = { { collect_fn }, jqv_array(&r->h) };
+    int st = jq_eval(r, n, env, in, jqv_none(), &c.base);
+    if (st) { jqv_free(&r->h, c.arr); *out = jqv_none(); return st; }
     *out = c.arr;
     return c.arr.kind == JV_NONE ? jq_check_heap(r) : JQ_OK;
 }
@@ -151,7 +151,7 @@ typedef struct first_k {
 static int first_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     first_k *f = (first_k *)self;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     f->v = v;
     f->found = 1;
     r->brk = f->id;
@@ -160,12 +160,12 @@ static int first_fn(jq_run *r, jq_out *self, jv v, jv path)
 
 int jq_first(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv *out, int *found)
 {
-    first_k f = { { first_fn }, jv_none(), 0, ++r->next_label };
-    int st = jq_eval(r, n, env, in, jv_none(), &f.base);
+    first_k f = { { first_fn }, jqv_none(), 0, ++r->next_label };
+    int st = jq_eval(r, n, env, in, jqv_none(), &f.base);
     if (st == JQ_BREAK && r->brk == f.id) st = JQ_OK;
     *found = f.found;
-    *out = f.found ? f.v : jv_none();
-    if (st && f.found) { jv_free(&r->h, f.v); *out = jv_none(); *found = 0; }
+    *out = f.found ? f.v : jqv_none();
+    if (st && f.found) { jqv_free(&r->h, f.v); *out = jqv_none(); *found = 0; }
     return st;
 }
 
@@ -207,14 +207,14 @@ static int index_fn(jq_run *r, jq_out *self, jv v, jv path)
     jv res;
     if (path.kind == JV_NULL) {
         int st = jq_invalid_path_access(r, v, x->key);
-        jv_free(&r->h, v);
+        jqv_free(&r->h, v);
         return st;
     }
-    int st = jq_index(r, v, jv_copy(x->key), &res);
-    if (st) { jv_free(&r->h, path); return st; }
+    int st = jq_index(r, v, jqv_copy(x->key), &res);
+    if (st) { jqv_free(&r->h, path); return st; }
     if (path.kind != JV_NONE) {
-        st = jq_path_append(r, path, jv_copy(x->key), &path);
-        if (st) { jv_free(&r->h, res); return st; }
+        st = jq_path_append(r, path, jqv_copy(x->key), &path);
+        if (st) { jqv_free(&r->h, res); return st; }
     }
     return x->k->fn(r, x->k, res, path);
 }
@@ -237,9 +237,9 @@ static int apply_index(jq_run *r, const jq_node *subject, const jq_env *env, jv 
 static int indexkey_fn(jq_run *r, jq_out *self, jv key, jv kpath)
 {
     indexkey_k *x = (indexkey_k *)self;
-    jv_free(&r->h, kpath);
-    int st = apply_index(r, x->subject, x->env, jv_copy(x->in), copy_path(x->path), key, x->k);
-    jv_free(&r->h, key);
+    jqv_free(&r->h, kpath);
+    int st = apply_index(r, x->subject, x->env, jqv_copy(x->in), copy_path(x->path), key, x->k);
+    jqv_free(&r->h, key);
     return st;
 }
 
@@ -247,9 +247,9 @@ static int eval_index(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv 
 {
     if (n->b->op == N_LITERAL) return apply_index(r, n->a, env, in, path, n->b->val, k);
     indexkey_k x = { { indexkey_fn }, n->a, env, in, path, k };
-    int st = jq_eval(r, n->b, env, jv_copy(in), jv_none(), &x.base);
-    jv_free(&r->h, in);
-    jv_free(&r->h, path);
+    int st = jq_eval(r, n->b, env, jqv_copy(in), jqv_none(), &x.base);
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, path);
     return st;
 }
 
@@ -275,22 +275,22 @@ static int slicev_fn(jq_run *r, jq_out *self, jv v, jv path)
     slicev_k *s = (slicev_k *)self;
     jv res;
     if (path.kind == JV_NULL) {
-        jv key = jv_object(&r->h);
-        key = jv_object_setz(&r->h, key, "start", jv_copy(s->from));
-        key = jv_object_setz(&r->h, key, "end", jv_copy(s->to));
+        jv key = jqv_object(&r->h);
+        key = jqv_object_setz(&r->h, key, "start", jqv_copy(s->from));
+        key = jqv_object_setz(&r->h, key, "end", jqv_copy(s->to));
         int st = jq_invalid_path_access(r, v, key);
-        jv_free(&r->h, key);
-        jv_free(&r->h, v);
+        jqv_free(&r->h, key);
+        jqv_free(&r->h, v);
         return st;
     }
-    int st = jq_slice(r, v, jv_copy(s->from), jv_copy(s->to), &res);
-    if (st) { jv_free(&r->h, path); return st; }
+    int st = jq_slice(r, v, jqv_copy(s->from), jqv_copy(s->to), &res);
+    if (st) { jqv_free(&r->h, path); return st; }
     if (path.kind != JV_NONE) {
-        jv key = jv_object(&r->h);
-        key = jv_object_setz(&r->h, key, "start", jv_copy(s->from));
-        key = jv_object_setz(&r->h, key, "end", jv_copy(s->to));
+        jv key = jqv_object(&r->h);
+        key = jqv_object_setz(&r->h, key, "start", jqv_copy(s->from));
+        key = jqv_object_setz(&r->h, key, "end", jqv_copy(s->to));
         st = jq_path_append(r, path, key, &path);
-        if (st) { jv_free(&r->h, res); return st; }
+        if (st) { jqv_free(&r->h, res); return st; }
     }
     return s->k->fn(r, s->k, res, path);
 }
@@ -298,43 +298,43 @@ static int slicev_fn(jq_run *r, jq_out *self, jv v, jv path)
 static int slice_apply(jq_run *r, slice_k *s, jv from, jv to)
 {
     slicev_k x = { { slicev_fn }, from, to, s->k };
-    if (s->n->a->op == N_IDENTITY) return slicev_fn(r, &x.base, jv_copy(s->in), copy_path(s->path));
-    return jq_eval(r, s->n->a, s->env, jv_copy(s->in), copy_path(s->path), &x.base);
+    if (s->n->a->op == N_IDENTITY) return slicev_fn(r, &x.base, jqv_copy(s->in), copy_path(s->path));
+    return jq_eval(r, s->n->a, s->env, jqv_copy(s->in), copy_path(s->path), &x.base);
 }
 
 static int slice_to_fn(jq_run *r, jq_out *self, jv to, jv tpath)
 {
     slice_k *s = (slice_k *)self;
-    jv_free(&r->h, tpath);
+    jqv_free(&r->h, tpath);
     int st = slice_apply(r, s, s->from, to);
-    jv_free(&r->h, to);
+    jqv_free(&r->h, to);
     return st;
 }
 
 static int slice_from_fn(jq_run *r, jq_out *self, jv from, jv fpath)
 {
     slice_k *s = (slice_k *)self;
-    jv_free(&r->h, fpath);
+    jqv_free(&r->h, fpath);
     int st;
-    if (!s->n->c) st = slice_apply(r, s, from, jv_null());
+    if (!s->n->c) st = slice_apply(r, s, from, jqv_null());
     else {
         slice_k inner = *s;
         inner.base.fn = slice_to_fn;
         inner.from = from;
-        st = jq_eval(r, s->n->c, s->env, jv_copy(s->in), jv_none(), &inner.base);
+        st = jq_eval(r, s->n->c, s->env, jqv_copy(s->in), jqv_none(), &inner.base);
     }
-    jv_free(&r->h, from);
+    jqv_free(&r->h, from);
     return st;
 }
 
 static int eval_slice(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
 {
-    slice_k s = { { slice_from_fn }, n, env, in, path, jv_null(), 0, k };
+    slice_k s = { { slice_from_fn }, n, env, in, path, jqv_null(), 0, k };
     int st;
-    if (n->b) st = jq_eval(r, n->b, env, jv_copy(in), jv_none(), &s.base);
-    else st = slice_from_fn(r, &s.base, jv_null(), jv_none());
-    jv_free(&r->h, in);
-    jv_free(&r->h, path);
+    if (n->b) st = jq_eval(r, n->b, env, jqv_copy(in), jqv_none(), &s.base);
+    else st = slice_from_fn(r, &s.base, jqv_null(), jqv_none());
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, path);
     return st;
 }
 
@@ -348,36 +348,36 @@ int jq_iterate(jq_run *r, jv v, jv path, jq_out *k)
 {
     int st = JQ_OK;
     if (path.kind == JV_NULL) {
-        jv d = jv_dump_trunc(&r->h, v, 30);
-        st = jq_errorf(r, "Invalid path expression near attempt to iterate through %s", d.kind == JV_STRING ? jv_str_p(d) : "");
-        jv_free(&r->h, d);
+        jv d = jqv_dump_trunc(&r->h, v, 30);
+        st = jq_errorf(r, "Invalid path expression near attempt to iterate through %s", d.kind == JV_STRING ? jqv_str_p(d) : "");
+        jqv_free(&r->h, d);
     } else if (v.kind == JV_ARRAY) {
-        for (size_t i = 0; i < jv_array_len(v) && !st; i++) {
-            jv p = jv_none();
-            if (path.kind != JV_NONE && (st = jq_path_append(r, jv_copy(path), jv_number((double)i), &p))) break;
-            st = k->fn(r, k, jv_copy(jv_array_at(v, i)), p);
+        for (size_t i = 0; i < jqv_array_len(v) && !st; i++) {
+            jv p = jqv_none();
+            if (path.kind != JV_NONE && (st = jq_path_append(r, jqv_copy(path), jqv_number((double)i), &p))) break;
+            st = k->fn(r, k, jqv_copy(jqv_array_at(v, i)), p);
         }
     } else if (v.kind == JV_OBJECT) {
-        jv_obj *o = v.u.o;
+        jqv_obj *o = v.u.o;
         for (uint32_t i = 0; i < o->used && !st; i++) {
-            jv_slot *s = &o->slots[i];
+            jqv_slot *s = &o->slots[i];
             if (!s->key) continue;
-            jv p = jv_none();
+            jv p = jqv_none();
             if (path.kind != JV_NONE) {
-                jv key = jv_mk(JV_STRING);
+                jv key = jqv_mk(JV_STRING);
                 key.u.s = s->key;
-                if ((st = jq_path_append(r, jv_copy(path), jv_copy(key), &p))) break;
+                if ((st = jq_path_append(r, jqv_copy(path), jqv_copy(key), &p))) break;
             }
-            st = k->fn(r, k, jv_copy(s->val), p);
+            st = k->fn(r, k, jqv_copy(s->val), p);
         }
     } else {
-        jv d = jv_dump_trunc(&r->h, v, ERRBUF);
-        st = jq_errorf(r, "Cannot iterate over %s%s%s%s", jv_kind_name(jv_kind_of(v)),
-                       " (", d.kind == JV_STRING ? jv_str_p(d) : "", ")");
-        jv_free(&r->h, d);
+        jv d = jqv_dump_trunc(&r->h, v, ERRBUF);
+        st = jq_errorf(r, "Cannot iterate over %s%s%s%s", jqv_kind_name(jqv_kind_of(v)),
+                       " (", d.kind == JV_STRING ? jqv_str_p(d) : "", ")");
+        jqv_free(&r->h, d);
     }
-    jv_free(&r->h, v);
-    jv_free(&r->h, path);
+    jqv_free(&r->h, v);
+    jqv_free(&r->h, path);
     return st;
 }
 
@@ -407,23 +407,23 @@ static int eval_try(jq_run *r, const jq_node *body, const jq_node *handler, cons
                     jq_out *k)
 {
     try_k t = { { try_fn }, k, 0 };
-    jv hin = handler ? jv_copy(in) : jv_none();
-    jv hpath = handler ? copy_path(path) : jv_none();
+    jv hin = handler ? jqv_copy(in) : jqv_none();
+    jv hpath = handler ? copy_path(path) : jqv_none();
     int st = jq_eval(r, body, env, in, path, &t.base);
     if (st == JQ_ERR && !t.downstream) {
         jv e = r->err;
-        r->err = jv_null();
+        r->err = jqv_null();
         if (handler) {
-            jv_free(&r->h, hin);
-            jv_free(&r->h, hpath);
+            jqv_free(&r->h, hin);
+            jqv_free(&r->h, hpath);
             /* the handler sees the error value (in value mode) */
-            return jq_eval(r, handler, env, e, jv_none(), k);
+            return jq_eval(r, handler, env, e, jqv_none(), k);
         }
-        jv_free(&r->h, e);
+        jqv_free(&r->h, e);
         st = JQ_OK;
     }
-    jv_free(&r->h, hin);
-    jv_free(&r->h, hpath);
+    jqv_free(&r->h, hin);
+    jqv_free(&r->h, hpath);
     return st;
 }
 
@@ -441,25 +441,25 @@ typedef struct binop_k {
 static int binop_inner_fn(jq_run *r, jq_out *self, jv lhs, jv lpath)
 {
     binop_k *b = (binop_k *)self;
-    jv_free(&r->h, lpath);
+    jqv_free(&r->h, lpath);
     jv res;
-    int st = jq_binop(r, b->n->sub, lhs, jv_copy(b->rhs), &res);
+    int st = jq_binop(r, b->n->sub, lhs, jqv_copy(b->rhs), &res);
     if (st) return st;
-    return b->k->fn(r, b->k, res, jv_none());
+    return b->k->fn(r, b->k, res, jqv_none());
 }
 
 static int binop_outer_fn(jq_run *r, jq_out *self, jv rhs, jv rpath)
 {
     binop_k *b = (binop_k *)self;
-    jv_free(&r->h, rpath);
+    jqv_free(&r->h, rpath);
     binop_k inner = *b;
     inner.base.fn = binop_inner_fn;
     inner.rhs = rhs;
     int st;
-    if (b->n->a->op == N_IDENTITY) st = binop_inner_fn(r, &inner.base, jv_copy(b->in), jv_none());
-    else if (b->n->a->op == N_LITERAL) st = binop_inner_fn(r, &inner.base, jv_copy(b->n->a->val), jv_none());
-    else st = jq_eval(r, b->n->a, b->env, jv_copy(b->in), jv_none(), &inner.base);
-    jv_free(&r->h, rhs);
+    if (b->n->a->op == N_IDENTITY) st = binop_inner_fn(r, &inner.base, jqv_copy(b->in), jqv_none());
+    else if (b->n->a->op == N_LITERAL) st = binop_inner_fn(r, &inner.base, jqv_copy(b->n->a->val), jqv_none());
+    else st = jq_eval(r, b->n->a, b->env, jqv_copy(b->in), jqv_none(), &inner.base);
+    jqv_free(&r->h, rhs);
     return st;
 }
 
@@ -473,20 +473,20 @@ typedef struct pathcheck_k {
 static int pathcheck_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     pathcheck_k *p = (pathcheck_k *)self;
-    jv_free(&r->h, path);
-    return p->k->fn(r, p->k, v, jv_null());
+    jqv_free(&r->h, path);
+    return p->k->fn(r, p->k, v, jqv_null());
 }
 
 static int eval_binop(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
 {
     pathcheck_k pc = { { pathcheck_fn }, k };
     jq_out *out = path.kind != JV_NONE ? &pc.base : k;
-    jv_free(&r->h, path);
-    binop_k b = { { binop_outer_fn }, n, env, in, jv_null(), out };
+    jqv_free(&r->h, path);
+    binop_k b = { { binop_outer_fn }, n, env, in, jqv_null(), out };
     int st;
-    if (n->b->op == N_LITERAL) st = binop_outer_fn(r, &b.base, jv_copy(n->b->val), jv_none());
-    else st = jq_eval(r, n->b, env, jv_copy(in), jv_none(), &b.base);
-    jv_free(&r->h, in);
+    if (n->b->op == N_LITERAL) st = binop_outer_fn(r, &b.base, jqv_copy(n->b->val), jqv_none());
+    else st = jq_eval(r, n->b, env, jqv_copy(in), jqv_none(), &b.base);
+    jqv_free(&r->h, in);
     return st;
 }
 
@@ -501,23 +501,23 @@ typedef struct andor_k {
 static int andor_rhs_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     andor_k *a = (andor_k *)self;
-    jv_free(&r->h, path);
-    int t = jv_truthy(v);
-    jv_free(&r->h, v);
-    return a->k->fn(r, a->k, jv_bool(t), jv_none());
+    jqv_free(&r->h, path);
+    int t = jqv_truthy(v);
+    jqv_free(&r->h, v);
+    return a->k->fn(r, a->k, jqv_bool(t), jqv_none());
 }
 
 static int andor_lhs_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     andor_k *a = (andor_k *)self;
-    jv_free(&r->h, path);
-    int t = jv_truthy(v);
-    jv_free(&r->h, v);
-    if (a->n->op == N_AND && !t) return a->k->fn(r, a->k, jv_false(), jv_none());
-    if (a->n->op == N_OR && t) return a->k->fn(r, a->k, jv_true(), jv_none());
+    jqv_free(&r->h, path);
+    int t = jqv_truthy(v);
+    jqv_free(&r->h, v);
+    if (a->n->op == N_AND && !t) return a->k->fn(r, a->k, jqv_false(), jqv_none());
+    if (a->n->op == N_OR && t) return a->k->fn(r, a->k, jqv_true(), jqv_none());
     andor_k inner = *a;
     inner.base.fn = andor_rhs_fn;
-    return jq_eval(r, a->n->b, a->env, jv_copy(a->in), jv_none(), &inner.base);
+    return jq_eval(r, a->n->b, a->env, jqv_copy(a->in), jqv_none(), &inner.base);
 }
 
 /* ---- alternative // ------------------------------------------------------------------ */
@@ -531,7 +531,7 @@ typedef struct alt_k {
 static int alt_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     alt_k *a = (alt_k *)self;
-    if (!jv_truthy(v)) { jv_free(&r->h, v); jv_free(&r->h, path); return JQ_OK; }
+    if (!jqv_truthy(v)) { jqv_free(&r->h, v); jqv_free(&r->h, path); return JQ_OK; }
     a->found = 1;
     return a->k->fn(r, a->k, v, path);
 }
@@ -549,12 +549,12 @@ typedef struct if_k {
 static int if_fn(jq_run *r, jq_out *self, jv c, jv cpath)
 {
     if_k *x = (if_k *)self;
-    jv_free(&r->h, cpath);
-    int t = jv_truthy(c);
-    jv_free(&r->h, c);
+    jqv_free(&r->h, cpath);
+    int t = jqv_truthy(c);
+    jqv_free(&r->h, c);
     const jq_node *br = t ? x->n->b : x->n->c;
-    if (!br) return x->k->fn(r, x->k, jv_copy(x->in), copy_path(x->path));
-    return jq_eval(r, br, x->env, jv_copy(x->in), copy_path(x->path), x->k);
+    if (!br) return x->k->fn(r, x->k, jqv_copy(x->in), copy_path(x->path));
+    return jq_eval(r, br, x->env, jqv_copy(x->in), copy_path(x->path), x->k);
 }
 
 /* ---- arrays, objects, strings ----------------------------------------------------------- */
@@ -575,8 +575,8 @@ static int obj_step(jq_run *r, obj_k *o, int i, jv obj);
 static int obj_val_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     obj_k *o = (obj_k *)self;
-    jv_free(&r->h, path);
-    jv obj = jv_object_set(&r->h, jv_copy(o->obj), jv_copy(o->key), v);
+    jqv_free(&r->h, path);
+    jv obj = jqv_object_set(&r->h, jqv_copy(o->obj), jqv_copy(o->key), v);
     if (obj.kind == JV_NONE) return jq_check_heap(r);
     return obj_step(r, o, o->i + 1, obj);
 }
@@ -584,14 +584,14 @@ static int obj_val_fn(jq_run *r, jq_out *self, jv v, jv path)
 static int obj_key_fn(jq_run *r, jq_out *self, jv key, jv path)
 {
     obj_k *o = (obj_k *)self;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     if (key.kind != JV_STRING) {
         int st = jq_type_error(r, key, "as object key");
         /* jq: "Cannot use number (1) as object key" */
         jv m = r->err;
-        r->err = jv_string_fmt(&r->h, "Cannot use %s", jv_str_p(m));
-        jv_free(&r->h, m);
-        jv_free(&r->h, key);
+        r->err = jqv_string_fmt(&r->h, "Cannot use %s", jqv_str_p(m));
+        jqv_free(&r->h, m);
+        jqv_free(&r->h, key);
         return st;
     }
     obj_k inner = *o;
@@ -599,25 +599,25 @@ static int obj_key_fn(jq_run *r, jq_out *self, jv key, jv path)
     inner.key = key;
     const jq_node *vn = o->n->args[2 * o->i + 1];
     int st;
-    if (vn->op == N_LITERAL) st = obj_val_fn(r, &inner.base, jv_copy(vn->val), jv_none());
-    else st = jq_eval(r, vn, o->env, jv_copy(o->in), jv_none(), &inner.base);
-    jv_free(&r->h, key);
+    if (vn->op == N_LITERAL) st = obj_val_fn(r, &inner.base, jqv_copy(vn->val), jqv_none());
+    else st = jq_eval(r, vn, o->env, jqv_copy(o->in), jqv_none(), &inner.base);
+    jqv_free(&r->h, key);
     return st;
 }
 
 /* consumes obj */
 static int obj_step(jq_run *r, obj_k *o, int i, jv obj)
 {
-    if (2 * i >= o->n->nargs) return o->k->fn(r, o->k, obj, jv_none());
+    if (2 * i >= o->n->nargs) return o->k->fn(r, o->k, obj, jqv_none());
     obj_k inner = *o;
     inner.base.fn = obj_key_fn;
     inner.i = i;
     inner.obj = obj;
     const jq_node *kn = o->n->args[2 * i];
     int st;
-    if (kn->op == N_LITERAL) st = obj_key_fn(r, &inner.base, jv_copy(kn->val), jv_none());
-    else st = jq_eval(r, kn, o->env, jv_copy(o->in), jv_none(), &inner.base);
-    jv_free(&r->h, obj);
+    if (kn->op == N_LITERAL) st = obj_key_fn(r, &inner.base, jqv_copy(kn->val), jqv_none());
+    else st = jq_eval(r, kn, o->env, jqv_copy(o->in), jqv_none(), &inner.base);
+    jqv_free(&r->h, obj);
     return st;
 }
 
@@ -636,7 +636,7 @@ static int str_step(jq_run *r, str_k *s, int i);
 static int str_part_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     str_k *s = (str_k *)self;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     jv t;
     int st;
     if (s->n->name) {
@@ -648,8 +648,8 @@ static int str_part_fn(jq_run *r, jq_out *self, jv v, jv path)
     }
     s->parts[s->i] = t;
     st = str_step(r, s, s->i - 1);
-    jv_free(&r->h, s->parts[s->i]);
-    s->parts[s->i] = jv_null();
+    jqv_free(&r->h, s->parts[s->i]);
+    s->parts[s->i] = jqv_null();
     return st;
 }
 
@@ -657,27 +657,27 @@ static int str_step(jq_run *r, str_k *s, int i)
 {
     if (i < 0) {
         size_t total = 0;
-        for (int j = 0; j < s->n->nargs; j++) total += jv_str_len(s->parts[j]);
+        for (int j = 0; j < s->n->nargs; j++) total += jqv_str_len(s->parts[j]);
         sk_buf b = SK_BUF_INIT(r->h.a);
         if (sk_buf_reserve(&b, total + 1)) { r->h.oom = 1; return jq_check_heap(r); }
-        for (int j = 0; j < s->n->nargs; j++) sk_buf_put(&b, jv_str_p(s->parts[j]), jv_str_len(s->parts[j]));
-        jv res = jv_string_raw(&r->h, b.p ? b.p : "", b.len);
+        for (int j = 0; j < s->n->nargs; j++) sk_buf_put(&b, jqv_str_p(s->parts[j]), jqv_str_len(s->parts[j]));
+        jv res = jqv_string_raw(&r->h, b.p ? b.p : "", b.len);
         sk_buf_free(&b);
         if (res.kind == JV_NONE) return jq_check_heap(r);
-        return s->k->fn(r, s->k, res, jv_none());
+        return s->k->fn(r, s->k, res, jqv_none());
     }
     const jq_node *pn = s->n->args[i];
     if (pn->op == N_LITERAL && pn->sub == 1) {
-        s->parts[i] = jv_copy(pn->val);
+        s->parts[i] = jqv_copy(pn->val);
         int st = str_step(r, s, i - 1);
-        jv_free(&r->h, s->parts[i]);
-        s->parts[i] = jv_null();
+        jqv_free(&r->h, s->parts[i]);
+        s->parts[i] = jqv_null();
         return st;
     }
     str_k inner = *s;
     inner.base.fn = str_part_fn;
     inner.i = i;
-    return jq_eval(r, pn, s->env, jv_copy(s->in), jv_none(), &inner.base);
+    return jq_eval(r, pn, s->env, jqv_copy(s->in), jqv_none(), &inner.base);
 }
 
 static int eval_string(jq_run *r, const jq_node *n, const jq_env *env, jv in, jq_out *k)
@@ -686,13 +686,13 @@ static int eval_string(jq_run *r, const jq_node *n, const jq_env *env, jv in, jq
     jv *parts = small;
     if (n->nargs > 8) {
         parts = sk_malloc(r->h.a, (size_t)n->nargs * sizeof *parts);
-        if (!parts) { jv_free(&r->h, in); r->h.oom = 1; return jq_check_heap(r); }
+        if (!parts) { jqv_free(&r->h, in); r->h.oom = 1; return jq_check_heap(r); }
     }
-    for (int i = 0; i < n->nargs; i++) parts[i] = jv_null();
+    for (int i = 0; i < n->nargs; i++) parts[i] = jqv_null();
     str_k s = { { str_part_fn }, n, env, in, parts, 0, k };
     int st = str_step(r, &s, n->nargs - 1);
     if (parts != small) sk_free(r->h.a, parts);
-    jv_free(&r->h, in);
+    jqv_free(&r->h, in);
     return st;
 }
 
@@ -721,12 +721,12 @@ static void set_frame(jq_run *r, bindctx *b, const jq_node *canon, jv v)
 {
     for (int i = 0; i < b->nframes; i++) {
         if (b->frames[i].key == canon) {
-            jv_free(&r->h, b->frames[i].val);
+            jqv_free(&r->h, b->frames[i].val);
             b->frames[i].val = v;
             return;
         }
     }
-    jv_free(&r->h, v);
+    jqv_free(&r->h, v);
 }
 
 typedef struct bindkey_k {
@@ -738,7 +738,7 @@ typedef struct bindkey_k {
 
 static int bind_push(jq_run *r, bindctx *b, const jq_node *pat, jv v)
 {
-    if (b->ntodo >= BIND_TODO) { jv_free(&r->h, v); return jq_errorf(r, "destructuring pattern too large"); }
+    if (b->ntodo >= BIND_TODO) { jqv_free(&r->h, v); return jq_errorf(r, "destructuring pattern too large"); }
     b->todo_pat[b->ntodo] = pat;
     b->todo_val[b->ntodo] = v;
     b->ntodo++;
@@ -747,20 +747,20 @@ static int bind_push(jq_run *r, bindctx *b, const jq_node *pat, jv v)
 
 static void bind_pop_to(jq_run *r, bindctx *b, int level)
 {
-    while (b->ntodo > level) { b->ntodo--; jv_free(&r->h, b->todo_val[b->ntodo]); }
+    while (b->ntodo > level) { b->ntodo--; jqv_free(&r->h, b->todo_val[b->ntodo]); }
 }
 
 static int bindkey_fn(jq_run *r, jq_out *self, jv key, jv path)
 {
     bindkey_k *x = (bindkey_k *)self;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     if (key.kind != JV_STRING) {
-        int st = jq_errorf(r, "Cannot index %s with %s", jv_kind_name(jv_kind_of(x->obj)), jv_kind_name(jv_kind_of(key)));
-        jv_free(&r->h, key);
+        int st = jq_errorf(r, "Cannot index %s with %s", jqv_kind_name(jqv_kind_of(x->obj)), jqv_kind_name(jqv_kind_of(key)));
+        jqv_free(&r->h, key);
         return st;
     }
     jv v;
-    int st = jq_index(r, jv_copy(x->obj), key, &v);
+    int st = jq_index(r, jqv_copy(x->obj), key, &v);
     if (st) return st;
     int saved = x->b->ntodo;
     if ((st = bind_push(r, x->b, x->sub, v))) return st;
@@ -784,15 +784,15 @@ static int bind_run(jq_run *r, bindctx *b)
     int st = JQ_OK;
     switch (pat->op) {
     case P_VAR:
-        set_frame(r, b, pat->target, jv_copy(v));
+        set_frame(r, b, pat->target, jqv_copy(v));
         st = bind_run(r, b);
         break;
     case P_ARRAY:
         if (v.kind != JV_ARRAY && v.kind != JV_NULL) {
-            st = jq_errorf(r, "Cannot index %s with number", jv_kind_name(jv_kind_of(v)));
+            st = jq_errorf(r, "Cannot index %s with number", jqv_kind_name(jqv_kind_of(v)));
             break;
         }
-        for (int i = pat->nargs - 1; i >= 0 && !st; i--) st = bind_push(r, b, pat->args[i], jv_array_get(v, (size_t)i));
+        for (int i = pat->nargs - 1; i >= 0 && !st; i--) st = bind_push(r, b, pat->args[i], jqv_array_get(v, (size_t)i));
         if (!st) st = bind_run(r, b);
         bind_pop_to(r, b, top);
         break;
@@ -803,31 +803,31 @@ static int bind_run(jq_run *r, bindctx *b)
         jq_node rest = *pat;
         rest.args = pat->args + 2;
         rest.nargs = pat->nargs - 2;
-        if (rest.nargs > 0 && (st = bind_push(r, b, &rest, jv_copy(v)))) break;
+        if (rest.nargs > 0 && (st = bind_push(r, b, &rest, jqv_copy(v)))) break;
         if (kn->op == P_VAR) {
-            jv key = jv_string(&r->h, kn->name, strlen(kn->name));
+            jv key = jqv_string(&r->h, kn->name, strlen(kn->name));
             jv val;
             if (v.kind != JV_OBJECT && v.kind != JV_NULL) {
-                st = jq_errorf(r, "Cannot index %s with \"%s\"", jv_kind_name(jv_kind_of(v)), kn->name);
-                jv_free(&r->h, key);
-            } else st = jq_index(r, jv_copy(v), key, &val);
+                st = jq_errorf(r, "Cannot index %s with \"%s\"", jqv_kind_name(jqv_kind_of(v)), kn->name);
+                jqv_free(&r->h, key);
+            } else st = jq_index(r, jqv_copy(v), key, &val);
             if (!st) {
-                set_frame(r, b, kn->target, jv_copy(val));
+                set_frame(r, b, kn->target, jqv_copy(val));
                 if (sub) {
                     int lvl = b->ntodo;
                     st = bind_push(r, b, sub, val);
                     if (!st) st = bind_run(r, b);
                     bind_pop_to(r, b, lvl);
                 } else {
-                    jv_free(&r->h, val);
+                    jqv_free(&r->h, val);
                     st = bind_run(r, b);
                 }
             }
         } else if (kn->op == N_LITERAL) {
             jv val;
             if (kn->val.kind != JV_STRING)
-                st = jq_errorf(r, "Cannot index %s with %s", jv_kind_name(jv_kind_of(v)), jv_kind_name(jv_kind_of(kn->val)));
-            else st = jq_index(r, jv_copy(v), jv_copy(kn->val), &val);
+                st = jq_errorf(r, "Cannot index %s with %s", jqv_kind_name(jqv_kind_of(v)), jqv_kind_name(jqv_kind_of(kn->val)));
+            else st = jq_index(r, jqv_copy(v), jqv_copy(kn->val), &val);
             if (!st) {
                 int lvl = b->ntodo;
                 st = bind_push(r, b, sub, val);
@@ -837,7 +837,7 @@ static int bind_run(jq_run *r, bindctx *b)
         } else {
             bindkey_k x = { { bindkey_fn }, b, sub, v };
             const jq_env *e = b->nframes ? &b->frames[b->nframes - 1] : b->env;
-            st = jq_eval(r, kn, e, jv_copy(b->in), jv_none(), &x.base);
+            st = jq_eval(r, kn, e, jqv_copy(b->in), jqv_none(), &x.base);
         }
         bind_pop_to(r, b, top);
         break;
@@ -861,13 +861,13 @@ static int bind_pattern(jq_run *r, const jq_node *owner, const jq_node *pat, con
     int n = owner->nvars;
     if (n > 4) {
         frames = sk_malloc(r->h.a, (size_t)n * sizeof *frames);
-        if (!frames) { jv_free(&r->h, value); r->h.oom = 1; return jq_check_heap(r); }
+        if (!frames) { jqv_free(&r->h, value); r->h.oom = 1; return jq_check_heap(r); }
     }
     for (int i = 0; i < n; i++) {
         frames[i].up = i ? &frames[i - 1] : env;
         frames[i].key = owner->vars[i];
         frames[i].kind = ENV_VAR;
-        frames[i].val = jv_null();
+        frames[i].val = jqv_null();
         frames[i].args = NULL;
         frames[i].label = 0;
     }
@@ -889,7 +889,7 @@ static int bind_pattern(jq_run *r, const jq_node *owner, const jq_node *pat, con
         if (!st) st = bind_run(r, &b);
         bind_pop_to(r, &b, 0);
     }
-    for (int i = 0; i < n; i++) jv_free(&r->h, frames[i].val);
+    for (int i = 0; i < n; i++) jqv_free(&r->h, frames[i].val);
     if (frames != small) sk_free(r->h.a, frames);
     return st;
 }
@@ -905,7 +905,7 @@ typedef struct as_ctx {
 static int as_body(jq_run *r, void *ud, const jq_env *env)
 {
     as_ctx *a = ud;
-    return jq_eval(r, a->n->b, env, jv_copy(a->in), copy_path(a->path), a->guard ? &a->guard->base : a->k);
+    return jq_eval(r, a->n->b, env, jqv_copy(a->in), copy_path(a->path), a->guard ? &a->guard->base : a->k);
 }
 
 typedef struct as_k {
@@ -919,7 +919,7 @@ typedef struct as_k {
 static int as_fn(jq_run *r, jq_out *self, jv v, jv vpath)
 {
     as_k *x = (as_k *)self;
-    jv_free(&r->h, vpath);
+    jqv_free(&r->h, vpath);
     const jq_node *n = x->n;
     if (n->nargs == 1) {
         as_ctx a = { n, x->in, x->path, x->k, NULL };
@@ -930,11 +930,11 @@ static int as_fn(jq_run *r, jq_out *self, jv v, jv vpath)
     for (int i = 0; i < n->nargs; i++) {
         try_k guard = { { try_fn }, x->k, 0 };
         as_ctx a = { n, x->in, x->path, x->k, i < n->nargs - 1 ? &guard : NULL };
-        st = bind_pattern(r, n, n->args[i], x->env, jv_copy(v), x->in, as_body, &a);
+        st = bind_pattern(r, n, n->args[i], x->env, jqv_copy(v), x->in, as_body, &a);
         if (st == JQ_ERR && i < n->nargs - 1 && !guard.downstream) continue;
         break;
     }
-    jv_free(&r->h, v);
+    jqv_free(&r->h, v);
     return st;
 }
 
@@ -957,15 +957,15 @@ static int red_upd_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     red_upd_k *u = (red_upd_k *)self;
     red_ctx *c = u->c;
-    jv_free(&r->h, c->acc);
-    jv_free(&r->h, c->accpath);
+    jqv_free(&r->h, c->acc);
+    jqv_free(&r->h, c->accpath);
     c->acc = v;
     c->accpath = path;
     c->has = 1;
     if (!c->emit) return JQ_OK;
     /* foreach: extract each intermediate state */
-    if (!c->n->d) return c->k->fn(r, c->k, jv_copy(c->acc), copy_path(c->accpath));
-    return jq_eval(r, c->n->d, u->env, jv_copy(c->acc), copy_path(c->accpath), c->k);
+    if (!c->n->d) return c->k->fn(r, c->k, jqv_copy(c->acc), copy_path(c->accpath));
+    return jq_eval(r, c->n->d, u->env, jqv_copy(c->acc), copy_path(c->accpath), c->k);
 }
 
 static int red_body(jq_run *r, void *ud, const jq_env *env)
@@ -973,23 +973,23 @@ static int red_body(jq_run *r, void *ud, const jq_env *env)
     red_ctx *c = ud;
     red_upd_k u = { { red_upd_fn }, c, env };
     jv acc = c->acc, accpath = c->accpath;
-    c->acc = jv_null();
-    c->accpath = jv_none();
+    c->acc = jqv_null();
+    c->accpath = jqv_none();
     c->has = 0;
     /* keep the current state in case the update produces nothing */
-    jv keep = jv_copy(acc), keeppath = copy_path(accpath);
+    jv keep = jqv_copy(acc), keeppath = copy_path(accpath);
     int st = jq_eval(r, c->n->c, env, acc, accpath, &u.base);
     if (!c->has) {
         if (c->emit) { c->acc = keep; c->accpath = keeppath; }
         else {
             /* reduce: an update with no output makes the state null */
-            jv_free(&r->h, keep);
-            c->acc = jv_null();
+            jqv_free(&r->h, keep);
+            c->acc = jqv_null();
             c->accpath = keeppath;
         }
     } else {
-        jv_free(&r->h, keep);
-        jv_free(&r->h, keeppath);
+        jqv_free(&r->h, keep);
+        jqv_free(&r->h, keeppath);
     }
     return st;
 }
@@ -1004,9 +1004,9 @@ typedef struct red_src_k {
 static int red_src_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     red_src_k *s = (red_src_k *)self;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     int st = jq_tick(r);
-    if (st) { jv_free(&r->h, v); return st; }
+    if (st) { jqv_free(&r->h, v); return st; }
     return bind_pattern(r, s->c->n, s->c->n->args[0], s->env, v, s->in, red_body, s->c);
 }
 
@@ -1023,13 +1023,13 @@ static int red_init_fn(jq_run *r, jq_out *self, jv init, jv ipath)
     red_init_k *x = (red_init_k *)self;
     red_ctx c = { x->n, init, ipath, 0, x->k, x->n->op == N_FOREACH };
     red_src_k s = { { red_src_fn }, &c, x->env, x->in };
-    int st = jq_eval(r, x->n->a, x->env, jv_copy(x->in), jv_none(), &s.base);
+    int st = jq_eval(r, x->n->a, x->env, jqv_copy(x->in), jqv_none(), &s.base);
     if (!st && !c.emit) {
         st = x->k->fn(r, x->k, c.acc, c.accpath);
         return st;
     }
-    jv_free(&r->h, c.acc);
-    jv_free(&r->h, c.accpath);
+    jqv_free(&r->h, c.acc);
+    jqv_free(&r->h, c.accpath);
     return st;
 }
 
@@ -1055,7 +1055,7 @@ typedef struct param_k {
 static int param_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     param_k *p = (param_k *)self;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     jq_env *f = &p->c->vars[p->i];
     f->up = p->env;
     f->key = p->c->def->args[p->i];
@@ -1063,8 +1063,8 @@ static int param_fn(jq_run *r, jq_out *self, jv v, jv path)
     f->val = v;
     f->args = NULL;
     int st = bind_params(r, p->c, p->i + 1, f);
-    jv_free(&r->h, v);
-    f->val = jv_null();
+    jqv_free(&r->h, v);
+    f->val = jqv_null();
     return st;
 }
 
@@ -1072,10 +1072,10 @@ static int bind_params(jq_run *r, call_ctx *c, int i, const jq_env *env)
 {
     const jq_node *d = c->def;
     while (i < d->nargs && !d->args[i]->sub) i++;
-    if (i >= d->nargs) return jq_eval(r, d->a, env, jv_copy(c->in), copy_path(c->path), c->k);
+    if (i >= d->nargs) return jq_eval(r, d->a, env, jqv_copy(c->in), copy_path(c->path), c->k);
     param_k p = { { param_fn }, c, i, env };
     const jq_closure *cl = &c->frame->args[i];
-    return jq_eval(r, cl->body, cl->env, jv_copy(c->in), jv_none(), &p.base);
+    return jq_eval(r, cl->body, cl->env, jqv_copy(c->in), jqv_none(), &p.base);
 }
 
 static int eval_call_def(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
@@ -1084,7 +1084,7 @@ static int eval_call_def(jq_run *r, const jq_node *n, const jq_env *env, jv in, 
     const jq_env *defenv = NULL;
     if (!d->library) {
         defenv = find_frame(env, d, ENV_DEF);
-        if (!defenv) { jv_free(&r->h, in); jv_free(&r->h, path); return jq_errorf(r, "internal: %s not in scope", d->name); }
+        if (!defenv) { jqv_free(&r->h, in); jqv_free(&r->h, path); return jq_errorf(r, "internal: %s not in scope", d->name); }
     }
     jq_closure small[4];
     jq_env vsmall[4];
@@ -1097,8 +1097,8 @@ static int eval_call_def(jq_run *r, const jq_node *n, const jq_env *env, jv in, 
         if (!cl || !vars) {
             sk_free(r->h.a, cl);
             sk_free(r->h.a, vars);
-            jv_free(&r->h, in);
-            jv_free(&r->h, path);
+            jqv_free(&r->h, in);
+            jqv_free(&r->h, path);
             r->h.oom = 1;
             return jq_check_heap(r);
         }
@@ -1109,14 +1109,14 @@ static int eval_call_def(jq_run *r, const jq_node *n, const jq_env *env, jv in, 
         cl[i].env = env;
         anyvar |= d->args[i]->sub;
     }
-    jq_env frame = { defenv, d, ENV_CALL, jv_null(), cl, 0 };
+    jq_env frame = { defenv, d, ENV_CALL, jqv_null(), cl, 0 };
     int st;
     if (!anyvar) st = jq_eval(r, d->a, &frame, in, path, k);
     else {
         call_ctx c = { d, &frame, in, path, k, vars };
         st = bind_params(r, &c, 0, &frame);
-        jv_free(&r->h, in);
-        jv_free(&r->h, path);
+        jqv_free(&r->h, in);
+        jqv_free(&r->h, path);
     }
     if (cl != small) { sk_free(r->h.a, cl); sk_free(r->h.a, vars); }
     return st;
@@ -1139,11 +1139,11 @@ static int nargs_step(jq_run *r, nargs_k *x, int i);
 static int nargs_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     nargs_k *x = (nargs_k *)self;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     x->argv[x->i] = v;
     int st = nargs_step(r, x, x->i - 1);
-    jv_free(&r->h, x->argv[x->i]);
-    x->argv[x->i] = jv_null();
+    jqv_free(&r->h, x->argv[x->i]);
+    x->argv[x->i] = jqv_null();
     return st;
 }
 
@@ -1152,25 +1152,25 @@ static int nargs_step(jq_run *r, nargs_k *x, int i)
     if (i < 0) {
         jv args[8];
         int na = x->call->nargs;
-        for (int j = 0; j < na; j++) args[j] = jv_copy(x->argv[j]);
+        for (int j = 0; j < na; j++) args[j] = jqv_copy(x->argv[j]);
         jv out;
-        int st = x->nat->vfn(r, jv_copy(x->in), args, &out);
+        int st = x->nat->vfn(r, jqv_copy(x->in), args, &out);
         if (st) return st;
         if (out.kind == JV_NONE) return jq_check_heap(r);
         return jq_emit(r, x->k, out, copy_path(x->path));
     }
     const jq_node *an = x->call->args[i];
     if (an->op == N_LITERAL) {
-        x->argv[i] = jv_copy(an->val);
+        x->argv[i] = jqv_copy(an->val);
         int st = nargs_step(r, x, i - 1);
-        jv_free(&r->h, x->argv[i]);
-        x->argv[i] = jv_null();
+        jqv_free(&r->h, x->argv[i]);
+        x->argv[i] = jqv_null();
         return st;
     }
     nargs_k inner = *x;
     inner.base.fn = nargs_fn;
     inner.i = i;
-    return jq_eval(r, an, x->env, jv_copy(x->in), jv_none(), &inner.base);
+    return jq_eval(r, an, x->env, jqv_copy(x->in), jqv_none(), &inner.base);
 }
 
 static int eval_native(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
@@ -1179,24 +1179,24 @@ static int eval_native(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv
     if (nat->cfn) {
         if (path.kind != JV_NONE && !nat->path_ok) {
             pathcheck_k pc = { { pathcheck_fn }, k };
-            jv_free(&r->h, path);
-            return nat->cfn(r, n, env, in, jv_none(), &pc.base);
+            jqv_free(&r->h, path);
+            return nat->cfn(r, n, env, in, jqv_none(), &pc.base);
         }
         return nat->cfn(r, n, env, in, path, k);
     }
     if (n->nargs == 0) {
         jv out;
         int st = nat->vfn(r, in, NULL, &out);
-        if (st) { jv_free(&r->h, path); return st; }
-        if (out.kind == JV_NONE) { jv_free(&r->h, path); return jq_check_heap(r); }
+        if (st) { jqv_free(&r->h, path); return st; }
+        if (out.kind == JV_NONE) { jqv_free(&r->h, path); return jq_check_heap(r); }
         return jq_emit(r, k, out, path);
     }
     jv argv[8];
-    for (int i = 0; i < 8; i++) argv[i] = jv_null();
+    for (int i = 0; i < 8; i++) argv[i] = jqv_null();
     nargs_k x = { { nargs_fn }, n, nat, env, in, path, argv, 0, k };
     int st = nargs_step(r, &x, n->nargs - 1);
-    jv_free(&r->h, in);
-    jv_free(&r->h, path);
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, path);
     return st;
 }
 
@@ -1209,13 +1209,13 @@ static int eval_node(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv p
     case N_IDENTITY:
         return k->fn(r, k, in, path);
     case N_LITERAL:
-        jv_free(h, in);
-        return jq_emit(r, k, jv_copy(n->val), path);
+        jqv_free(h, in);
+        return jq_emit(r, k, jqv_copy(n->val), path);
     case N_LOC: {
-        jv_free(h, in);
-        jv o = jv_object(h);
-        o = jv_object_setz(h, o, "file", jv_string_raw(h, "<top-level>", 11));
-        o = jv_object_setz(h, o, "line", jv_number(n->index));
+        jqv_free(h, in);
+        jv o = jqv_object(h);
+        o = jqv_object_setz(h, o, "file", jqv_string_raw(h, "<top-level>", 11));
+        o = jqv_object_setz(h, o, "line", jqv_number(n->index));
         return jq_emit(r, k, o, path);
     }
     case N_INDEX:
@@ -1234,33 +1234,33 @@ static int eval_node(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv p
         return jq_eval(r, n->a, env, in, path, &p.base);
     }
     case N_COMMA: {
-        int st = jq_eval(r, n->a, env, jv_copy(in), copy_path(path), k);
-        if (st) { jv_free(h, in); jv_free(h, path); return st; }
+        int st = jq_eval(r, n->a, env, jqv_copy(in), copy_path(path), k);
+        if (st) { jqv_free(h, in); jqv_free(h, path); return st; }
         return jq_eval(r, n->b, env, in, path, k);
     }
     case N_NEG: {
         jv v;
         int found;
         if (n->a->op == N_LITERAL) {
-            jv_free(h, in);
-            v = jv_copy(n->a->val);
-            if (v.kind != JV_NUMBER) { jv_free(h, path); int st = jq_type_error(r, v, "cannot be negated"); jv_free(h, v); return st; }
-            double d = -jv_num(v);
-            jv_free(h, v);
-            return jq_emit(r, k, jv_number(d), path);
+            jqv_free(h, in);
+            v = jqv_copy(n->a->val);
+            if (v.kind != JV_NUMBER) { jqv_free(h, path); int st = jq_type_error(r, v, "cannot be negated"); jqv_free(h, v); return st; }
+            double d = -jqv_num(v);
+            jqv_free(h, v);
+            return jq_emit(r, k, jqv_number(d), path);
         }
         /* general case: -(a) for every output of a */
         jv all;
         int st = jq_collect(r, n->a, env, in, &all);
         (void)found;
-        if (st) { jv_free(h, path); return st; }
-        for (size_t i = 0; i < jv_array_len(all) && !st; i++) {
-            jv x = jv_array_at(all, i);
+        if (st) { jqv_free(h, path); return st; }
+        for (size_t i = 0; i < jqv_array_len(all) && !st; i++) {
+            jv x = jqv_array_at(all, i);
             if (x.kind != JV_NUMBER) { st = jq_type_error(r, x, "cannot be negated"); break; }
-            st = jq_emit(r, k, jv_number(-jv_num(x)), copy_path(path));
+            st = jq_emit(r, k, jqv_number(-jqv_num(x)), copy_path(path));
         }
-        jv_free(h, all);
-        jv_free(h, path);
+        jqv_free(h, all);
+        jqv_free(h, path);
         return st;
     }
     case N_BINOP:
@@ -1268,25 +1268,25 @@ static int eval_node(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv p
     case N_AND: case N_OR: {
         pathcheck_k pc = { { pathcheck_fn }, k };
         jq_out *out = path.kind != JV_NONE ? &pc.base : k;
-        jv_free(h, path);
+        jqv_free(h, path);
         andor_k a = { { andor_lhs_fn }, n, env, in, out };
-        int st = jq_eval(r, n->a, env, jv_copy(in), jv_none(), &a.base);
-        jv_free(h, in);
+        int st = jq_eval(r, n->a, env, jqv_copy(in), jqv_none(), &a.base);
+        jqv_free(h, in);
         return st;
     }
     case N_ALT: {
         alt_k a = { { alt_fn }, k, 0 };
-        int st = jq_eval(r, n->a, env, jv_copy(in), copy_path(path), &a.base);
-        if (st || a.found) { jv_free(h, in); jv_free(h, path); return st; }
+        int st = jq_eval(r, n->a, env, jqv_copy(in), copy_path(path), &a.base);
+        if (st || a.found) { jqv_free(h, in); jqv_free(h, path); return st; }
         return jq_eval(r, n->b, env, in, path, k);
     }
     case N_ASSIGN:
         return jq_eval_assign(r, n, env, in, path, k);
     case N_IF: {
         if_k x = { { if_fn }, n, env, in, path, k };
-        int st = jq_eval(r, n->a, env, jv_copy(in), jv_none(), &x.base);
-        jv_free(h, in);
-        jv_free(h, path);
+        int st = jq_eval(r, n->a, env, jqv_copy(in), jqv_none(), &x.base);
+        jqv_free(h, in);
+        jqv_free(h, path);
         return st;
     }
     case N_TRY:
@@ -1295,20 +1295,20 @@ static int eval_node(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv p
         return eval_try(r, n->a, NULL, env, in, path, k);
     case N_REDUCE: case N_FOREACH: {
         red_init_k x = { { red_init_fn }, n, env, in, k };
-        int st = jq_eval(r, n->b, env, jv_copy(in), copy_path(path), &x.base);
-        jv_free(h, in);
-        jv_free(h, path);
+        int st = jq_eval(r, n->b, env, jqv_copy(in), copy_path(path), &x.base);
+        jqv_free(h, in);
+        jqv_free(h, path);
         return st;
     }
     case N_AS: {
         as_k x = { { as_fn }, n, env, in, path, k };
-        int st = jq_eval(r, n->a, env, jv_copy(in), jv_none(), &x.base);
-        jv_free(h, in);
-        jv_free(h, path);
+        int st = jq_eval(r, n->a, env, jqv_copy(in), jqv_none(), &x.base);
+        jqv_free(h, in);
+        jqv_free(h, path);
         return st;
     }
     case N_FUNCDEF: {
-        jq_env f = { env, n, ENV_DEF, jv_null(), NULL, 0 };
+        jq_env f = { env, n, ENV_DEF, jqv_null(), NULL, 0 };
         return jq_eval(r, n->b, &f, in, path, k);
     }
     case N_CALL:
@@ -1316,34 +1316,34 @@ static int eval_node(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv p
         case CALL_DEF: return eval_call_def(r, n, env, in, path, k);
         case CALL_PARAM: {
             const jq_env *f = find_frame(env, n->target, ENV_CALL);
-            if (!f) { jv_free(h, in); jv_free(h, path); return jq_errorf(r, "internal: closure not found"); }
+            if (!f) { jqv_free(h, in); jqv_free(h, path); return jq_errorf(r, "internal: closure not found"); }
             const jq_closure *c = &f->args[n->index];
             return jq_eval(r, c->body, c->env, in, path, k);
         }
         case CALL_NATIVE: return eval_native(r, n, env, in, path, k);
         }
-        jv_free(h, in);
-        jv_free(h, path);
+        jqv_free(h, in);
+        jqv_free(h, path);
         return jq_errorf(r, "%s/%d is not defined", n->name, n->nargs);
     case N_VAR: {
-        jv_free(h, in);
+        jqv_free(h, in);
         const jq_env *f = find_frame(env, n->target, ENV_VAR);
         if (!f) {
             for (const jq_env *g = r->globals; g && !f; g = g->up)
                 if (g->key == n->target) f = g;
         }
-        if (!f) { jv_free(h, path); return jq_errorf(r, "$%s is not defined", n->name); }
-        return jq_emit(r, k, jv_copy(f->val), path);
+        if (!f) { jqv_free(h, path); return jq_errorf(r, "$%s is not defined", n->name); }
+        return jq_emit(r, k, jqv_copy(f->val), path);
     }
     case N_LABEL: {
-        jq_env f = { env, n, ENV_LABEL, jv_null(), NULL, ++r->next_label };
+        jq_env f = { env, n, ENV_LABEL, jqv_null(), NULL, ++r->next_label };
         int st = jq_eval(r, n->a, &f, in, path, k);
         if (st == JQ_BREAK && r->brk == f.label) st = JQ_OK;
         return st;
     }
     case N_BREAK: {
-        jv_free(h, in);
-        jv_free(h, path);
+        jqv_free(h, in);
+        jqv_free(h, path);
         const jq_env *f = find_frame(env, n->target, ENV_LABEL);
         if (!f) return jq_errorf(r, "$*label-%s is not defined", n->name);
         r->brk = f->label;
@@ -1351,39 +1351,39 @@ static int eval_node(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv p
     }
     case N_ARRAY: {
         jv arr;
-        if (!n->a) { jv_free(h, in); arr = jv_array(h); }
+        if (!n->a) { jqv_free(h, in); arr = jqv_array(h); }
         else {
             int st = jq_collect(r, n->a, env, in, &arr);
-            if (st) { jv_free(h, path); return st; }
+            if (st) { jqv_free(h, path); return st; }
         }
-        if (arr.kind == JV_NONE) { jv_free(h, path); return jq_check_heap(r); }
+        if (arr.kind == JV_NONE) { jqv_free(h, path); return jq_check_heap(r); }
         return jq_emit(r, k, arr, path);
     }
     case N_OBJECT: {
         pathcheck_k pc = { { pathcheck_fn }, k };
         jq_out *out = path.kind != JV_NONE ? &pc.base : k;
-        jv_free(h, path);
-        obj_k o = { { obj_key_fn }, n, env, in, 0, jv_null(), jv_null(), out };
-        jv start = jv_object(h);
+        jqv_free(h, path);
+        obj_k o = { { obj_key_fn }, n, env, in, 0, jqv_null(), jqv_null(), out };
+        jv start = jqv_object(h);
         int st = start.kind == JV_NONE ? jq_check_heap(r) : obj_step(r, &o, 0, start);
-        jv_free(h, in);
+        jqv_free(h, in);
         return st;
     }
     case N_STRING: {
         pathcheck_k pc = { { pathcheck_fn }, k };
         jq_out *out = path.kind != JV_NONE ? &pc.base : k;
-        jv_free(h, path);
+        jqv_free(h, path);
         return eval_string(r, n, env, in, out);
     }
     case N_FORMAT: {
         jv out;
         int st = jq_format(r, n->name, in, &out);
-        if (st) { jv_free(h, path); return st; }
+        if (st) { jqv_free(h, path); return st; }
         return jq_emit(r, k, out, path);
     }
     default:
-        jv_free(h, in);
-        jv_free(h, path);
+        jqv_free(h, in);
+        jqv_free(h, path);
         return jq_errorf(r, "internal: cannot evaluate node %d", n->op);
     }
 }
@@ -1392,15 +1392,15 @@ int jq_eval(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_o
 {
     if (++r->depth > r->max_depth || sk_stack_low(r->stack_limit)) {
         r->depth--;
-        jv_free(&r->h, in);
-        jv_free(&r->h, path);
+        jqv_free(&r->h, in);
+        jqv_free(&r->h, path);
         return jq_errorf(r, "stack overflow: jq program recursion too deep");
     }
     if ((++r->steps & 1023) == 0) {
         if (r->h.oom || (r->aborted && r->aborted(r->host))) {
             r->depth--;
-            jv_free(&r->h, in);
-            jv_free(&r->h, path);
+            jqv_free(&r->h, in);
+            jqv_free(&r->h, path);
             r->halted = 1;
             return JQ_HALT;
         }
@@ -1424,12 +1424,12 @@ void jq_run_init(jq_run *r, jq_prog *p, sk_alloc *a, int max_depth, const void *
     r->h.a = a;
     r->h.stack_limit = stack_limit;
     r->prog = p;
-    r->err = jv_null();
+    r->err = jqv_null();
     r->max_depth = max_depth;
     r->stack_limit = stack_limit;
-    r->env = jv_null();
-    r->named = jv_null();
-    r->positional = jv_null();
+    r->env = jqv_null();
+    r->named = jqv_null();
+    r->positional = jqv_null();
     sk_buf_init(&r->scratch, a);
 }
 
@@ -1451,18 +1451,18 @@ void jq_run_set_globals(jq_run *r, jq_env *frames, const jv *values)
 int jq_run_main(jq_run *r, jv in, jq_out *k)
 {
     r->depth = 0;
-    int st = jq_eval(r, r->prog->root, r->globals, in, jv_none(), k);
+    int st = jq_eval(r, r->prog->root, r->globals, in, jqv_none(), k);
     if (st == JQ_BREAK) st = jq_errorf(r, "break");
     return st;
 }
 
 void jq_run_free(jq_run *r)
 {
-    jv_free(&r->h, r->err);
-    r->err = jv_null();
-    jv_free(&r->h, r->env);
-    jv_free(&r->h, r->named);
-    jv_free(&r->h, r->positional);
+    jqv_free(&r->h, r->err);
+    r->err = jqv_null();
+    jqv_free(&r->h, r->env);
+    jqv_free(&r->h, r->named);
+    jqv_free(&r->h, r->positional);
     jq_regex_free(r);
     sk_buf_free(&r->scratch);
 }

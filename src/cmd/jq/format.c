@@ -13,7 +13,7 @@ static int put(jq_run *r, sk_buf *b, const char *p, size_t n)
 
 static jv take(jq_run *r, sk_buf *b)
 {
-    jv s = jv_string(&r->h, b->p ? b->p : "", b->len);
+    jv s = jqv_string(&r->h, b->p ? b->p : "", b->len);
     sk_buf_free(b);
     return s;
 }
@@ -22,12 +22,12 @@ static int number_text(jq_run *r, sk_buf *b, jv x)
 {
     char small[64];
     if (x.lit && x.u.l->len + 32 > sizeof small) {
-        jv s = jv_dump_string(&r->h, x);
-        int rc = s.kind == JV_STRING ? put(r, b, jv_str_p(s), jv_str_len(s)) : -1;
-        jv_free(&r->h, s);
+        jv s = jqv_dump_string(&r->h, x);
+        int rc = s.kind == JV_STRING ? put(r, b, jqv_str_p(s), jqv_str_len(s)) : -1;
+        jqv_free(&r->h, s);
         return rc;
     }
-    size_t n = jv_format_number(x, small, sizeof small);
+    size_t n = jqv_format_number(x, small, sizeof small);
     return put(r, b, small, n);
 }
 
@@ -35,23 +35,23 @@ static int fmt_csv_tsv(jq_run *r, jv in, jv *out, int tsv)
 {
     if (in.kind != JV_ARRAY) {
         int st = jq_type_error(r, in, tsv ? "cannot be tsv-formatted, only array" : "cannot be csv-formatted, only array");
-        jv_free(&r->h, in);
+        jqv_free(&r->h, in);
         return st;
     }
     sk_buf b = SK_BUF_INIT(r->h.a);
-    for (size_t i = 0; i < jv_array_len(in); i++) {
-        jv x = jv_array_at(in, i);
+    for (size_t i = 0; i < jqv_array_len(in); i++) {
+        jv x = jqv_array_at(in, i);
         if (i) put(r, &b, tsv ? "\t" : ",", 1);
         switch (x.kind) {
         case JV_NULL: break;
         case JV_TRUE: put(r, &b, "true", 4); break;
         case JV_FALSE: put(r, &b, "false", 5); break;
         case JV_NUMBER:
-            if (!isnan(jv_num(x))) number_text(r, &b, x);
+            if (!isnan(jqv_num(x))) number_text(r, &b, x);
             break;
         case JV_STRING: {
-            const char *p = jv_str_p(x);
-            size_t n = jv_str_len(x);
+            const char *p = jqv_str_p(x);
+            size_t n = jqv_str_len(x);
             if (!tsv) put(r, &b, "\"", 1);
             for (size_t j = 0; j < n; j++) {
                 char c = p[j];
@@ -74,12 +74,12 @@ static int fmt_csv_tsv(jq_run *r, jv in, jv *out, int tsv)
         default: {
             sk_buf_free(&b);
             int st = jq_type_error(r, x, tsv ? "is not valid in a csv row" : "is not valid in a csv row");
-            jv_free(&r->h, in);
+            jqv_free(&r->h, in);
             return st;
         }
         }
     }
-    jv_free(&r->h, in);
+    jqv_free(&r->h, in);
     *out = take(r, &b);
     return jq_check_heap(r);
 }
@@ -89,8 +89,8 @@ static int sh_one(jq_run *r, sk_buf *b, jv x)
     switch (x.kind) {
     case JV_STRING: {
         put(r, b, "'", 1);
-        const char *p = jv_str_p(x);
-        for (size_t j = 0; j < jv_str_len(x); j++) {
+        const char *p = jqv_str_p(x);
+        for (size_t j = 0; j < jqv_str_len(x); j++) {
             if (p[j] == '\'') put(r, b, "'\\''", 4);
             else put(r, b, p + j, 1);
         }
@@ -100,9 +100,9 @@ static int sh_one(jq_run *r, sk_buf *b, jv x)
     case JV_ARRAY: case JV_OBJECT:
         return jq_type_error(r, x, "can not be escaped for shell");
     default: {
-        jv s = jv_dump_string(&r->h, x);
-        if (s.kind == JV_STRING) put(r, b, jv_str_p(s), jv_str_len(s));
-        jv_free(&r->h, s);
+        jv s = jqv_dump_string(&r->h, x);
+        if (s.kind == JV_STRING) put(r, b, jqv_str_p(s), jqv_str_len(s));
+        jqv_free(&r->h, s);
         return JQ_OK;
     }
     }
@@ -113,23 +113,23 @@ static const char b32[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 static int b64_encode(jq_run *r, jv s, jv *out)
 {
-    const unsigned char *p = (const unsigned char *)jv_str_p(s);
-    size_t n = jv_str_len(s);
+    const unsigned char *p = (const unsigned char *)jqv_str_p(s);
+    size_t n = jqv_str_len(s);
     sk_buf b = SK_BUF_INIT(r->h.a);
     for (size_t i = 0; i < n; i += 3) {
         unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) | (i + 2 < n ? p[i + 2] : 0);
         char q[4] = { b64[v >> 18], b64[(v >> 12) & 63], i + 1 < n ? b64[(v >> 6) & 63] : '=', i + 2 < n ? b64[v & 63] : '=' };
         put(r, &b, q, 4);
     }
-    jv_free(&r->h, s);
+    jqv_free(&r->h, s);
     *out = take(r, &b);
     return jq_check_heap(r);
 }
 
 static int b64_decode(jq_run *r, jv s, jv *out)
 {
-    const char *p = jv_str_p(s);
-    size_t n = jv_str_len(s);
+    const char *p = jqv_str_p(s);
+    size_t n = jqv_str_len(s);
     sk_buf b = SK_BUF_INIT(r->h.a);
     unsigned acc = 0;
     int bits = 0, count = 0;
@@ -140,7 +140,7 @@ static int b64_decode(jq_run *r, jv s, jv *out)
         if (!q || !c) {
             sk_buf_free(&b);
             int st = jq_type_error(r, s, "is not valid base64 data");
-            jv_free(&r->h, s);
+            jqv_free(&r->h, s);
             return st;
         }
         acc = (acc << 6) | (unsigned)(q - b64);
@@ -155,18 +155,18 @@ static int b64_decode(jq_run *r, jv s, jv *out)
     if (count % 4 == 1) {
         sk_buf_free(&b);
         int st = jq_type_error(r, s, "trailing base64 byte found");
-        jv_free(&r->h, s);
+        jqv_free(&r->h, s);
         return st;
     }
-    jv_free(&r->h, s);
+    jqv_free(&r->h, s);
     *out = take(r, &b);
     return jq_check_heap(r);
 }
 
 static int b32_encode(jq_run *r, jv s, jv *out)
 {
-    const unsigned char *p = (const unsigned char *)jv_str_p(s);
-    size_t n = jv_str_len(s);
+    const unsigned char *p = (const unsigned char *)jqv_str_p(s);
+    size_t n = jqv_str_len(s);
     sk_buf b = SK_BUF_INIT(r->h.a);
     for (size_t i = 0; i < n; i += 5) {
         unsigned char blk[5] = { 0 };
@@ -181,15 +181,15 @@ static int b32_encode(jq_run *r, jv s, jv *out)
             put(r, &b, &c, 1);
         }
     }
-    jv_free(&r->h, s);
+    jqv_free(&r->h, s);
     *out = take(r, &b);
     return jq_check_heap(r);
 }
 
 static int b32_decode(jq_run *r, jv s, jv *out)
 {
-    const char *p = jv_str_p(s);
-    size_t n = jv_str_len(s);
+    const char *p = jqv_str_p(s);
+    size_t n = jqv_str_len(s);
     sk_buf b = SK_BUF_INIT(r->h.a);
     uint64_t acc = 0;
     int bits = 0;
@@ -200,7 +200,7 @@ static int b32_decode(jq_run *r, jv s, jv *out)
         if (!q) {
             sk_buf_free(&b);
             int st = jq_type_error(r, s, "is not valid base32 data");
-            jv_free(&r->h, s);
+            jqv_free(&r->h, s);
             return st;
         }
         acc = (acc << 5) | (uint64_t)(q - b32);
@@ -211,7 +211,7 @@ static int b32_decode(jq_run *r, jv s, jv *out)
             put(r, &b, &ch, 1);
         }
     }
-    jv_free(&r->h, s);
+    jqv_free(&r->h, s);
     *out = take(r, &b);
     return jq_check_heap(r);
 }
@@ -220,19 +220,19 @@ int jq_format(jq_run *r, const char *fmt, jv v, jv *out)
 {
     jvh *h = &r->h;
     if (!strcmp(fmt, "text")) { *out = jq_tostring(r, v); return jq_check_heap(r); }
-    if (!strcmp(fmt, "json")) { *out = jv_dump_string(h, v); jv_free(h, v); return jq_check_heap(r); }
+    if (!strcmp(fmt, "json")) { *out = jqv_dump_string(h, v); jqv_free(h, v); return jq_check_heap(r); }
     if (!strcmp(fmt, "csv")) return fmt_csv_tsv(r, v, out, 0);
     if (!strcmp(fmt, "tsv")) return fmt_csv_tsv(r, v, out, 1);
     if (!strcmp(fmt, "sh")) {
         sk_buf b = SK_BUF_INIT(h->a);
         int st = JQ_OK;
         if (v.kind == JV_ARRAY) {
-            for (size_t i = 0; i < jv_array_len(v) && !st; i++) {
+            for (size_t i = 0; i < jqv_array_len(v) && !st; i++) {
                 if (i) put(r, &b, " ", 1);
-                st = sh_one(r, &b, jv_array_at(v, i));
+                st = sh_one(r, &b, jqv_array_at(v, i));
             }
         } else st = sh_one(r, &b, v);
-        jv_free(h, v);
+        jqv_free(h, v);
         if (st) { sk_buf_free(&b); return st; }
         *out = take(r, &b);
         return jq_check_heap(r);
@@ -240,7 +240,7 @@ int jq_format(jq_run *r, const char *fmt, jv v, jv *out)
     int known = !strcmp(fmt, "html") || !strcmp(fmt, "uri") || !strcmp(fmt, "base64") || !strcmp(fmt, "base64d") ||
                 !strcmp(fmt, "base32") || !strcmp(fmt, "base32d");
     if (!known) {
-        jv_free(h, v);
+        jqv_free(h, v);
         return jq_errorf(r, "%s is not a valid format", fmt);
     }
     jv s = jq_tostring(r, v);
@@ -249,8 +249,8 @@ int jq_format(jq_run *r, const char *fmt, jv v, jv *out)
     if (!strcmp(fmt, "base64d")) return b64_decode(r, s, out);
     if (!strcmp(fmt, "base32")) return b32_encode(r, s, out);
     if (!strcmp(fmt, "base32d")) return b32_decode(r, s, out);
-    const char *p = jv_str_p(s);
-    size_t n = jv_str_len(s);
+    const char *p = jqv_str_p(s);
+    size_t n = jqv_str_len(s);
     sk_buf b = SK_BUF_INIT(h->a);
     if (!strcmp(fmt, "html")) {
         for (size_t i = 0; i < n; i++) {
@@ -275,7 +275,7 @@ int jq_format(jq_run *r, const char *fmt, jv v, jv *out)
             }
         }
     }
-    jv_free(h, s);
+    jqv_free(h, s);
     *out = take(r, &b);
     return jq_check_heap(r);
 }

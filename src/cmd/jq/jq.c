@@ -41,8 +41,8 @@ static int in_open_next(jq_input *in)
         in->off = 0;
         in->next_nl = 0;
         in->started = 1;
-        jv_parser_free(&in->ps);
-        jv_parser_init(&in->ps, in->h);
+        jqv_parser_free(&in->ps);
+        jqv_parser_init(&in->ps, in->h);
         return 1;
     }
 }
@@ -111,14 +111,14 @@ int jq_input_next(jq_input *in, jv *out)
             size_t avail = in->buf.len - in->off;
             const char *nl = avail ? memchr(p, '\n', avail) : NULL;
             if (nl) {
-                *out = jv_string(in->h, p, (size_t)(nl - p));
+                *out = jqv_string(in->h, p, (size_t)(nl - p));
                 in->off += (size_t)(nl - p) + 1;
                 in->lines++;
                 return 0;
             }
             if (in->eof) {
                 if (avail) {
-                    *out = jv_string(in->h, p, avail);
+                    *out = jqv_string(in->h, p, avail);
                     in->off = in->buf.len;
                     return 0;
                 }
@@ -128,17 +128,17 @@ int jq_input_next(jq_input *in, jv *out)
             if (in_fill(in)) { in_close(in); continue; }
             continue;
         }
-        jv_parser_set(&in->ps, in->buf.p ? in->buf.p + in->off : "", in->buf.len - in->off, in->eof);
+        jqv_parser_set(&in->ps, in->buf.p ? in->buf.p + in->off : "", in->buf.len - in->off, in->eof);
         jv v;
-        int r = jv_parser_next(&in->ps, &v);
+        int r = jqv_parser_next(&in->ps, &v);
         if (r == JV_PARSE_VALUE) {
             in_account(in, in->off + in->ps.pos);
             *out = v;
             return 0;
         }
         if (r == JV_PARSE_ERROR) {
-            cmd_error(in->c, "parse error: %s", v.kind == JV_STRING ? jv_str_p(v) : "out of memory");
-            jv_free(in->h, v);
+            cmd_error(in->c, "parse error: %s", v.kind == JV_STRING ? jqv_str_p(v) : "out of memory");
+            jqv_free(in->h, v);
             in->status = 2;
             in->failed = 1;
             in_close(in);
@@ -160,14 +160,14 @@ void jq_input_init(jq_input *in, sk_cmd *c, jvh *h, char **files, int nfiles, in
     in->nfiles = nfiles;
     in->raw = raw;
     sk_buf_init(&in->buf, h->a);
-    jv_parser_init(&in->ps, h);
+    jqv_parser_init(&in->ps, h);
 }
 
 void jq_input_free(jq_input *in)
 {
     in_close(in);
     sk_buf_free(&in->buf);
-    jv_parser_free(&in->ps);
+    jqv_parser_free(&in->ps);
 }
 
 /* Raw slurp: everything as one string. */
@@ -180,15 +180,15 @@ static int read_all_raw(jq_input *in, jv *out)
         in->off = in->buf.len;
         in_close(in);
     }
-    *out = jv_string(in->h, all.p ? all.p : "", all.len);
+    *out = jqv_string(in->h, all.p ? all.p : "", all.len);
     sk_buf_free(&all);
     return 0;
 }
 
 jv jq_input_location(jq_input *in)
 {
-    if (!in->started) return jv_string_raw(in->h, "<unknown>", 9);
-    return jv_string_fmt(in->h, "%s:%ld", in->name ? in->name : "<stdin>", in->lines);
+    if (!in->started) return jqv_string_raw(in->h, "<unknown>", 9);
+    return jqv_string_fmt(in->h, "%s:%ld", in->name ? in->name : "<stdin>", in->lines);
 }
 
 /* ---- callbacks for the evaluator ------------------------------------------------- */
@@ -207,8 +207,8 @@ static int cb_next(jq_run *r, void *ud, jv *out)
 static jv cb_filename(jq_run *r, void *ud)
 {
     jq_input *in = ud;
-    if (!in->started || !in->name) return jv_null();
-    return jv_string_z(&r->h, in->name);
+    if (!in->started || !in->name) return jqv_null();
+    return jqv_string_z(&r->h, in->name);
 }
 
 static long cb_line(jq_run *r, void *ud)
@@ -240,8 +240,8 @@ typedef struct coll_k {
 static int coll_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     coll_k *k = (coll_k *)self;
-    jv_free(&r->h, path);
-    k->arr = jv_array_append(&r->h, k->arr, v);
+    jqv_free(&r->h, path);
+    k->arr = jqv_array_append(&r->h, k->arr, v);
     return jq_check_heap(r);
 }
 
@@ -255,19 +255,19 @@ static int out_fn(jq_run *r, jq_out *self, jv v, jv path)
     out_k *o = (out_k *)self;
     jq_cli *cli = o->cli;
     sk_cmd *c = cli->c;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     if (cli->seq) sk_out_putc(&c->out, 0x1e);
     if ((cli->raw || cli->join || cli->raw0) && v.kind == JV_STRING) {
         if (cli->opts.ascii) {
             sk_buf b = SK_BUF_INIT(r->h.a);
-            jv_dump_string_body(&b, jv_str_p(v), jv_str_len(v), 1);
+            jqv_dump_string_body(&b, jqv_str_p(v), jqv_str_len(v), 1);
             sk_out_write(&c->out, b.p ? b.p : "", b.len);
             sk_buf_free(&b);
-        } else sk_out_write(&c->out, jv_str_p(v), jv_str_len(v));
+        } else sk_out_write(&c->out, jqv_str_p(v), jqv_str_len(v));
     } else {
         sk_buf *b = &r->scratch;
         sk_buf_clear(b);
-        if (jv_dump(&r->h, b, v, &cli->opts)) { jv_free(&r->h, v); return jq_check_heap(r); }
+        if (jqv_dump(&r->h, b, v, &cli->opts)) { jqv_free(&r->h, v); return jq_check_heap(r); }
         sk_out_write(&c->out, b->p, b->len);
         if (b->cap > 1 << 20) sk_buf_free(b);
     }
@@ -275,7 +275,7 @@ static int out_fn(jq_run *r, jq_out *self, jv v, jv path)
     else if (!cli->join) sk_out_putc(&c->out, '\n');
     cli->last = v.kind == JV_NULL || v.kind == JV_FALSE ? -1 : 0;
     cli->produced = 1;
-    jv_free(&r->h, v);
+    jqv_free(&r->h, v);
     if (cmd_out_failed(c)) { r->halted = 1; return JQ_HALT; }
     return JQ_OK;
 }
@@ -284,19 +284,19 @@ static int out_fn(jq_run *r, jq_out *self, jv v, jv path)
 void jq_cli_report(jq_cli *cli, jq_run *r, const char *prog_name)
 {
     sk_cmd *c = cli->c;
-    jv loc = cli->input ? jq_input_location(cli->input) : jv_string_raw(&r->h, "<unknown>", 9);
+    jv loc = cli->input ? jq_input_location(cli->input) : jqv_string_raw(&r->h, "<unknown>", 9);
     jv e = r->err;
     sk_out_flush(&c->out);
     if (e.kind == JV_STRING) {
-        sk_out_printf(&c->err, "%s: error (at %s): %s\n", prog_name, jv_str_p(loc), jv_str_p(e));
+        sk_out_printf(&c->err, "%s: error (at %s): %s\n", prog_name, jqv_str_p(loc), jqv_str_p(e));
     } else {
-        jv d = jv_dump_string(&r->h, e);
-        sk_out_printf(&c->err, "%s: error (at %s) (not a string): %s\n", prog_name, jv_str_p(loc),
-                      d.kind == JV_STRING ? jv_str_p(d) : "");
-        jv_free(&r->h, d);
+        jv d = jqv_dump_string(&r->h, e);
+        sk_out_printf(&c->err, "%s: error (at %s) (not a string): %s\n", prog_name, jqv_str_p(loc),
+                      d.kind == JV_STRING ? jqv_str_p(d) : "");
+        jqv_free(&r->h, d);
     }
     sk_out_flush(&c->err);
-    jv_free(&r->h, loc);
+    jqv_free(&r->h, loc);
 }
 
 /* Run the program over one input; returns a jq process() status. */
@@ -307,8 +307,8 @@ static int process(jq_cli *cli, jq_run *r, jv v)
     int st = jq_run_main(r, v, &o.base);
     if (st == JQ_ERR) {
         jq_cli_report(cli, r, "jq");
-        jv_free(&r->h, r->err);
-        r->err = jv_null();
+        jqv_free(&r->h, r->err);
+        r->err = jqv_null();
         return 5;
     }
     if (st == JQ_HALT) return -2;
@@ -397,7 +397,7 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
     const char *filter = NULL;
     char **files = sk_calloc(c->a, (size_t)argc + 1, sizeof *files);
     named *nv = sk_calloc(c->a, (size_t)argc + 1, sizeof *nv);
-    jv positional = jv_array(&h);
+    jv positional = jqv_array(&h);
     int nfiles = 0, nnamed = 0, status = 0, done_opts = 0;
     sk_buf progtext = SK_BUF_INIT(c->a);
     if (!files || !nv) { sk_free(c->a, files); sk_free(c->a, nv); return cmd_error(c, "out of memory"); }
@@ -409,16 +409,16 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
         if (done_opts || !isopt) {
             if (!filter && !from_file) { filter = a; continue; }
             if (from_file && !filter) { filter = a; continue; }
-            if (args_mode == 1) positional = jv_array_append(&h, positional, jv_string_z(&h, a));
+            if (args_mode == 1) positional = jqv_array_append(&h, positional, jqv_string_z(&h, a));
             else if (args_mode == 2) {
                 jv err;
-                jv v = jv_parse_text(&h, a, strlen(a), &err);
+                jv v = jqv_parse_text(&h, a, strlen(a), &err);
                 if (v.kind == JV_NONE) {
-                    jv_free(&h, err);
+                    jqv_free(&h, err);
                     status = usage_error(c, "Invalid JSON text passed to --jsonargs%s", "");
                     goto out;
                 }
-                positional = jv_array_append(&h, positional, v);
+                positional = jqv_array_append(&h, positional, v);
             } else files[nfiles++] = a;
             continue;
         }
@@ -462,12 +462,12 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
                 const char *name = argv[i + 1], *val = argv[i + 2];
                 i += 2;
                 jv v;
-                if (!strcmp(o, "arg")) v = jv_string_z(&h, val);
+                if (!strcmp(o, "arg")) v = jqv_string_z(&h, val);
                 else if (!strcmp(o, "argjson")) {
                     jv err;
-                    v = jv_parse_text(&h, val, strlen(val), &err);
+                    v = jqv_parse_text(&h, val, strlen(val), &err);
                     if (v.kind == JV_NONE) {
-                        jv_free(&h, err);
+                        jqv_free(&h, err);
                         status = usage_error(c, "invalid JSON text passed to --argjson%s", "");
                         goto out;
                     }
@@ -480,35 +480,35 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
                         status = 2;
                         goto out;
                     }
-                    if (!strcmp(o, "rawfile")) v = jv_string(&h, t.p ? t.p : "", t.len);
+                    if (!strcmp(o, "rawfile")) v = jqv_string(&h, t.p ? t.p : "", t.len);
                     else {
-                        v = jv_array(&h);
-                        jv_parser ps;
-                        jv_parser_init(&ps, &h);
-                        jv_parser_set(&ps, t.p ? t.p : "", t.len, 1);
+                        v = jqv_array(&h);
+                        jqv_parser ps;
+                        jqv_parser_init(&ps, &h);
+                        jqv_parser_set(&ps, t.p ? t.p : "", t.len, 1);
                         for (;;) {
                             jv x;
-                            int pr = jv_parser_next(&ps, &x);
-                            if (pr == JV_PARSE_VALUE) { v = jv_array_append(&h, v, x); continue; }
+                            int pr = jqv_parser_next(&ps, &x);
+                            if (pr == JV_PARSE_VALUE) { v = jqv_array_append(&h, v, x); continue; }
                             if (pr == JV_PARSE_ERROR) {
-                                cmd_error(c, "Bad JSON in --slurpfile %s %s: %s", name, val, x.kind == JV_STRING ? jv_str_p(x) : "");
-                                jv_free(&h, x);
-                                jv_free(&h, v);
-                                jv_parser_free(&ps);
+                                cmd_error(c, "Bad JSON in --slurpfile %s %s: %s", name, val, x.kind == JV_STRING ? jqv_str_p(x) : "");
+                                jqv_free(&h, x);
+                                jqv_free(&h, v);
+                                jqv_parser_free(&ps);
                                 sk_buf_free(&t);
                                 status = 2;
                                 goto out;
                             }
                             break;
                         }
-                        jv_parser_free(&ps);
+                        jqv_parser_free(&ps);
                     }
                     sk_buf_free(&t);
                 }
                 /* a later binding of the same name wins */
                 int k;
                 for (k = 0; k < nnamed && strcmp(nv[k].name, name); k++) {}
-                if (k < nnamed) jv_free(&h, nv[k].val);
+                if (k < nnamed) jqv_free(&h, nv[k].val);
                 else nnamed++;
                 nv[k].name = name;
                 nv[k].val = v;
@@ -573,24 +573,24 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
         status = cmd_error(c, "out of memory");
         goto out;
     }
-    jv envobj = jv_object(&h);
+    jv envobj = jqv_object(&h);
     /* $ENV / env only when the program can mention them */
     int wants_env = memmem(prog, proglen, "env", 3) || memmem(prog, proglen, "ENV", 3);
     for (char *const *e = wants_env ? c->envp : NULL; e && *e; e++) {
         const char *eq = strchr(*e, '=');
         if (!eq) continue;
-        envobj = jv_object_set(&h, envobj, jv_string(&h, *e, (size_t)(eq - *e)), jv_string_z(&h, eq + 1));
+        envobj = jqv_object_set(&h, envobj, jqv_string(&h, *e, (size_t)(eq - *e)), jqv_string_z(&h, eq + 1));
     }
-    jv namedobj = jv_object(&h);
-    for (int k = 0; k < nnamed; k++) namedobj = jv_object_set(&h, namedobj, jv_string_z(&h, nv[k].name), jv_copy(nv[k].val));
-    jv argsobj = jv_object(&h);
-    argsobj = jv_object_setz(&h, argsobj, "positional", jv_copy(positional));
-    argsobj = jv_object_setz(&h, argsobj, "named", namedobj);
+    jv namedobj = jqv_object(&h);
+    for (int k = 0; k < nnamed; k++) namedobj = jqv_object_set(&h, namedobj, jqv_string_z(&h, nv[k].name), jqv_copy(nv[k].val));
+    jv argsobj = jqv_object(&h);
+    argsobj = jqv_object_setz(&h, argsobj, "positional", jqv_copy(positional));
+    argsobj = jqv_object_setz(&h, argsobj, "named", namedobj);
     gnames[0] = "ENV";
     gvals[0] = envobj;
     gnames[1] = "ARGS";
     gvals[1] = argsobj;
-    for (int k = 0; k < nnamed; k++) { gnames[2 + k] = nv[k].name; gvals[2 + k] = nv[k].val; nv[k].val = jv_null(); }
+    for (int k = 0; k < nnamed; k++) { gnames[2 + k] = nv[k].name; gvals[2 + k] = nv[k].val; nv[k].val = jqv_null(); }
 
     jq_prog p;
     jq_limits lim = { 2000, 512, 1000000 };
@@ -601,7 +601,7 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
         sk_buf_free(&err);
         jq_prog_free(&p);
         status = h.oom ? 1 : 3;
-        for (int k = 0; k < ng; k++) jv_free(&h, gvals[k]);
+        for (int k = 0; k < ng; k++) jqv_free(&h, gvals[k]);
         sk_free(c->a, gnames); sk_free(c->a, gvals); sk_free(c->a, gframes);
         goto out;
     }
@@ -609,7 +609,7 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
 
     jq_run r;
     jq_run_init(&r, &p, c->a, 10000, stack_limit);
-    r.env = jv_copy(gvals[0]);
+    r.env = jqv_copy(gvals[0]);
     r.host = c;
     r.aborted = host_aborted;
     r.debug_out = host_debug;
@@ -626,25 +626,25 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
 
     int ret = -4, last_result = -1;
     if (null_input) {
-        ret = process(&cli, &r, jv_null());
+        ret = process(&cli, &r, jqv_null());
         if (ret <= 0 && ret != -4) last_result = ret != -1;
     } else if (slurp) {
         jv all;
         if (raw_input) read_all_raw(&in, &all);
         else {
-            all = jv_array(&r.h);
+            all = jqv_array(&r.h);
             for (;;) {
                 jv v;
                 int st = jq_input_next(&in, &v);
                 if (st) break;
-                all = jv_array_append(&r.h, all, v);
+                all = jqv_array_append(&r.h, all, v);
                 if (r.h.oom) break;
             }
         }
         if (!in.failed && !r.h.oom) {
             ret = process(&cli, &r, all);
             if (ret <= 0 && ret != -4) last_result = ret != -1;
-        } else jv_free(&r.h, all);
+        } else jqv_free(&r.h, all);
     } else {
         for (;;) {
             jv v;
@@ -652,13 +652,13 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
             if (st) break;
             if (stream) {
                 /* --stream: each input becomes its stream events */
-                coll_k ev = { { coll_fn }, jv_array(&r.h) };
+                coll_k ev = { { coll_fn }, jqv_array(&r.h) };
                 jq_tostream(&r, v, &ev.base);
-                for (size_t i = 0; i < jv_array_len(ev.arr) && !r.halted; i++) {
-                    ret = process(&cli, &r, jv_copy(jv_array_at(ev.arr, i)));
+                for (size_t i = 0; i < jqv_array_len(ev.arr) && !r.halted; i++) {
+                    ret = process(&cli, &r, jqv_copy(jqv_array_at(ev.arr, i)));
                     if (ret <= 0 && ret != -4) last_result = ret != -1;
                 }
-                jv_free(&r.h, ev.arr);
+                jqv_free(&r.h, ev.arr);
                 if (r.halted || cmd_out_failed(c) || cmd_aborted(c)) break;
                 continue;
             }
@@ -685,13 +685,13 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
     jq_input_free(&in);
     jq_run_free(&r);
     jq_prog_free(&p);
-    for (int k = 0; k < ng; k++) jv_free(&h, gvals[k]);
+    for (int k = 0; k < ng; k++) jqv_free(&h, gvals[k]);
     sk_free(c->a, gnames);
     sk_free(c->a, gvals);
     sk_free(c->a, gframes);
 out:
-    for (int k = 0; k < nnamed; k++) jv_free(&h, nv[k].val);
-    jv_free(&h, positional);
+    for (int k = 0; k < nnamed; k++) jqv_free(&h, nv[k].val);
+    jqv_free(&h, positional);
     sk_buf_free(&progtext);
     sk_free(c->a, files);
     sk_free(c->a, nv);

@@ -20,7 +20,7 @@ typedef struct jq_input {
     sk_buf buf;             /* unread text is buf[off..len) */
     size_t off, next_nl;
     long lines, nl_before;
-    jv_parser ps;
+    jqv_parser ps;
     int status;             /* 2 after an unreadable file or a parse error */
     int failed;             /* a parse error stopped the input */
 } jq_input;
@@ -34,7 +34,7 @@ jv jq_input_location(jq_input *in);
 
 typedef struct jq_cli {
     sk_cmd *c;
-    jv_dumpopts opts;
+    jqv_dumpopts opts;
     int raw, join, raw0, seq, exit_status;
     int produced, last;
     jq_input *input;

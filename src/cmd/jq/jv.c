@@ -1,5 +1,5 @@
 /* jv.c — JSON values for jq/yq: allocation, strings, arrays, objects,
- * iterative freeing.  Comparison lives in jv_cmp.c.  Never recurses on
+ * iterative freeing.  Comparison lives in jqv_cmp.c.  Never recurses on
  * the data (freeing walks an intrusive work list). */
 #include "jv.h"
 
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *jv_kind_name(jv_kind k)
+const char *jqv_kind_name(jqv_kind k)
 {
     switch (k) {
     case JV_NULL: return "null";
@@ -21,7 +21,7 @@ const char *jv_kind_name(jv_kind k)
     }
 }
 
-static void *jv_alloc(jvh *h, size_t n)
+static void *jqv_alloc(jvh *h, size_t n)
 {
     void *p = sk_alloc_sized(h->a, n);
     if (!p) h->oom = 1;
@@ -30,26 +30,26 @@ static void *jv_alloc(jvh *h, size_t n)
 
 /* ---- numbers --------------------------------------------------------------- */
 
-jv jv_numlit(jvh *h, const char *s, size_t n, double d)
+jv jqv_numlit(jvh *h, const char *s, size_t n, double d)
 {
-    if (n > 0xffffff) return jv_number(d);
-    jv_lit *l = jv_alloc(h, sizeof *l + n + 1);
-    if (!l) return jv_none();
+    if (n > 0xffffff) return jqv_number(d);
+    jqv_lit *l = jqv_alloc(h, sizeof *l + n + 1);
+    if (!l) return jqv_none();
     l->rc = 1;
     l->len = (uint32_t)n;
     l->d = d;
     memcpy(l->p, s, n);
     l->p[n] = 0;
-    jv v = jv_mk(JV_NUMBER);
+    jv v = jqv_mk(JV_NUMBER);
     v.lit = 1;
     v.u.l = l;
     return v;
 }
 
-int jv_is_integer(jv v)
+int jqv_is_integer(jv v)
 {
     if (v.kind != JV_NUMBER) return 0;
-    double d = jv_num(v);
+    double d = jqv_num(v);
     return d == floor(d) && fabs(d) < 9007199254740992.0;
 }
 
@@ -69,7 +69,7 @@ static size_t emit_digits(const char *s, size_t from, size_t end, size_t nd, cha
 
 /* decNumber's to-scientific-string of a JSON-ish literal
  * [-]digits[.digits][e[+-]digits], written into buf (n + 32 bytes). */
-size_t jv_numlit_canon(const char *s, size_t n, char *buf)
+size_t jqv_numlit_canon(const char *s, size_t n, char *buf)
 {
     size_t i = 0, o = 0;
     int neg = 0;
@@ -133,7 +133,7 @@ size_t jv_numlit_canon(const char *s, size_t n, char *buf)
 
 /* ---- UTF-8 ----------------------------------------------------------------- */
 
-int jv_utf8_decode(const char *p, size_t n, uint32_t *cp)
+int jqv_utf8_decode(const char *p, size_t n, uint32_t *cp)
 {
     const unsigned char *s = (const unsigned char *)p;
     unsigned c = s[0];
@@ -154,7 +154,7 @@ int jv_utf8_decode(const char *p, size_t n, uint32_t *cp)
     return len;
 }
 
-int jv_utf8_encode(uint32_t cp, char *out)
+int jqv_utf8_encode(uint32_t cp, char *out)
 {
     unsigned char *o = (unsigned char *)out;
     if (cp < 0x80) { o[0] = (unsigned char)cp; return 1; }
@@ -172,13 +172,13 @@ int jv_utf8_encode(uint32_t cp, char *out)
     return 4;
 }
 
-int jv_utf8_valid(const char *p, size_t n)
+int jqv_utf8_valid(const char *p, size_t n)
 {
     size_t i = 0;
     while (i < n) {
         if ((unsigned char)p[i] < 0x80) { i++; continue; }
         uint32_t cp;
-        int l = jv_utf8_decode(p + i, n - i, &cp);
+        int l = jqv_utf8_decode(p + i, n - i, &cp);
         if (cp == 0xFFFD && l == 1) return 0;
         i += (size_t)l;
     }
@@ -187,10 +187,10 @@ int jv_utf8_valid(const char *p, size_t n)
 
 /* ---- strings ---------------------------------------------------------------- */
 
-static jv_str *str_alloc(jvh *h, size_t n)
+static jqv_str *str_alloc(jvh *h, size_t n)
 {
     if (n > SIZE_MAX / 2) { h->oom = 1; return NULL; }
-    jv_str *s = jv_alloc(h, sizeof *s + n + 1);
+    jqv_str *s = jqv_alloc(h, sizeof *s + n + 1);
     if (!s) return NULL;
     s->rc = 1;
     s->hash = 0;
@@ -199,83 +199,83 @@ static jv_str *str_alloc(jvh *h, size_t n)
     return s;
 }
 
-static jv str_jv(jv_str *s)
+static jv str_jv(jqv_str *s)
 {
-    if (!s) return jv_none();
-    jv v = jv_mk(JV_STRING);
+    if (!s) return jqv_none();
+    jv v = jqv_mk(JV_STRING);
     v.u.s = s;
     return v;
 }
 
-jv jv_string_raw(jvh *h, const char *p, size_t n)
+jv jqv_string_raw(jvh *h, const char *p, size_t n)
 {
-    jv_str *s = str_alloc(h, n);
-    if (!s) return jv_none();
+    jqv_str *s = str_alloc(h, n);
+    if (!s) return jqv_none();
     if (n) memcpy(s->p, p, n);
     return str_jv(s);
 }
 
-jv jv_string(jvh *h, const char *p, size_t n)
+jv jqv_string(jvh *h, const char *p, size_t n)
 {
-    if (jv_utf8_valid(p, n)) return jv_string_raw(h, p, n);
+    if (jqv_utf8_valid(p, n)) return jqv_string_raw(h, p, n);
     /* count the repaired length first */
     size_t out = 0;
     for (size_t i = 0; i < n;) {
         uint32_t cp;
-        int l = jv_utf8_decode(p + i, n - i, &cp);
+        int l = jqv_utf8_decode(p + i, n - i, &cp);
         out += cp == 0xFFFD && l == 1 ? 3 : (size_t)l;
         i += (size_t)l;
     }
-    jv_str *s = str_alloc(h, out);
-    if (!s) return jv_none();
+    jqv_str *s = str_alloc(h, out);
+    if (!s) return jqv_none();
     size_t o = 0;
     for (size_t i = 0; i < n;) {
         uint32_t cp;
-        int l = jv_utf8_decode(p + i, n - i, &cp);
-        if (cp == 0xFFFD && l == 1) o += (size_t)jv_utf8_encode(0xFFFD, s->p + o);
+        int l = jqv_utf8_decode(p + i, n - i, &cp);
+        if (cp == 0xFFFD && l == 1) o += (size_t)jqv_utf8_encode(0xFFFD, s->p + o);
         else { memcpy(s->p + o, p + i, (size_t)l); o += (size_t)l; }
         i += (size_t)l;
     }
     return str_jv(s);
 }
 
-jv jv_string_z(jvh *h, const char *p) { return jv_string(h, p, strlen(p)); }
+jv jqv_string_z(jvh *h, const char *p) { return jqv_string(h, p, strlen(p)); }
 
-jv jv_string_fmt(jvh *h, const char *fmt, ...)
+jv jqv_string_fmt(jvh *h, const char *fmt, ...)
 {
     char tmp[512];
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
-    if (n < 0) return jv_string_raw(h, "", 0);
-    if ((size_t)n < sizeof tmp) return jv_string(h, tmp, (size_t)n);
-    jv_str *s = str_alloc(h, (size_t)n);
-    if (!s) return jv_none();
+    if (n < 0) return jqv_string_raw(h, "", 0);
+    if ((size_t)n < sizeof tmp) return jqv_string(h, tmp, (size_t)n);
+    jqv_str *s = str_alloc(h, (size_t)n);
+    if (!s) return jqv_none();
     va_start(ap, fmt);
     vsnprintf(s->p, (size_t)n + 1, fmt, ap);
     va_end(ap);
-    jv v = jv_string(h, s->p, (size_t)n);
-    jv_free(h, str_jv(s));
+    jv v = jqv_string(h, s->p, (size_t)n);
+    jqv_free(h, str_jv(s));
     return v;
 }
 
-jv jv_string_concat(jvh *h, jv a, jv b)
+jv jqv_string_concat(jvh *h, jv a, jv b)
 {
-    if (a.kind != JV_STRING || b.kind != JV_STRING) { jv_free(h, a); jv_free(h, b); return jv_none(); }
-    if (b.u.s->len == 0) { jv_free(h, b); return a; }
-    if (a.u.s->len == 0) { jv_free(h, a); return b; }
-    jv_str *s = str_alloc(h, a.u.s->len + b.u.s->len);
+    if (a.kind != JV_STRING || b.kind != JV_STRING) { jqv_free(h, a); jqv_free(h, b); return jqv_none(); }
+    if (b.u.s->len == 0) { jqv_free(h, b); return a; }
+    if (a.u.s->len == 0) { jqv_free(h, a); return b; }
+    jqv_str *s = str_alloc(h, a.u.s->len + b.u.s->len);
     if (s) {
         memcpy(s->p, a.u.s->p, a.u.s->len);
         memcpy(s->p + a.u.s->len, b.u.s->p, b.u.s->len);
     }
-    jv_free(h, a);
-    jv_free(h, b);
+    jqv_free(h, a);
+    jqv_free(h, b);
     return str_jv(s);
 }
 
-uint32_t jv_str_hash(jv_str *s)
+uint32_t jqv_str_hash(jqv_str *s)
 {
     if (s->hash) return s->hash;
     uint32_t x = 2166136261u;
@@ -292,7 +292,7 @@ static uint32_t bytes_hash(const char *p, size_t n)
     return x ? x : 1;
 }
 
-size_t jv_str_cplen(jv v)
+size_t jqv_str_cplen(jv v)
 {
     const unsigned char *p = (const unsigned char *)v.u.s->p;
     size_t n = v.u.s->len, c = 0;
@@ -302,40 +302,40 @@ size_t jv_str_cplen(jv v)
 
 /* ---- arrays ----------------------------------------------------------------- */
 
-static jv arr_jv(jv_arr *a)
+static jv arr_jv(jqv_arr *a)
 {
-    if (!a) return jv_none();
-    jv v = jv_mk(JV_ARRAY);
+    if (!a) return jqv_none();
+    jv v = jqv_mk(JV_ARRAY);
     v.u.a = a;
     return v;
 }
 
-jv jv_array_sized(jvh *h, size_t cap)
+jv jqv_array_sized(jvh *h, size_t cap)
 {
-    if (cap > 0x7fffffff) { h->oom = 1; return jv_none(); }
-    jv_arr *a = jv_alloc(h, sizeof *a);
-    if (!a) return jv_none();
+    if (cap > 0x7fffffff) { h->oom = 1; return jqv_none(); }
+    jqv_arr *a = jqv_alloc(h, sizeof *a);
+    if (!a) return jqv_none();
     a->rc = 1;
     a->len = 0;
     a->cap = (uint32_t)cap;
     a->v = NULL;
     a->free_next = NULL;
     if (cap) {
-        a->v = jv_alloc(h, cap * sizeof(jv));
-        if (!a->v) { sk_free_sized(h->a, a, sizeof *a); return jv_none(); }
+        a->v = jqv_alloc(h, cap * sizeof(jv));
+        if (!a->v) { sk_free_sized(h->a, a, sizeof *a); return jqv_none(); }
     }
     return arr_jv(a);
 }
 
-jv jv_array(jvh *h) { return jv_array_sized(h, 0); }
+jv jqv_array(jvh *h) { return jqv_array_sized(h, 0); }
 
-jv jv_array_get(jv a, size_t i)
+jv jqv_array_get(jv a, size_t i)
 {
-    if (a.kind != JV_ARRAY || i >= a.u.a->len) return jv_null();
-    return jv_copy(a.u.a->v[i]);
+    if (a.kind != JV_ARRAY || i >= a.u.a->len) return jqv_null();
+    return jqv_copy(a.u.a->v[i]);
 }
 
-static int arr_reserve(jvh *h, jv_arr *a, size_t need)
+static int arr_reserve(jvh *h, jqv_arr *a, size_t need)
 {
     if (need <= a->cap) return 0;
     if (need > 0x7fffffff) { h->oom = 1; return -1; }
@@ -349,93 +349,93 @@ static int arr_reserve(jvh *h, jv_arr *a, size_t need)
     return 0;
 }
 
-jv jv_array_unshare(jvh *h, jv a)
+jv jqv_array_unshare(jvh *h, jv a)
 {
     if (a.kind != JV_ARRAY) return a;
     if (a.u.a->rc == 1) return a;
-    jv n = jv_array_sized(h, a.u.a->len);
-    if (n.kind == JV_NONE) { jv_free(h, a); return n; }
-    for (uint32_t i = 0; i < a.u.a->len; i++) n.u.a->v[i] = jv_copy(a.u.a->v[i]);
+    jv n = jqv_array_sized(h, a.u.a->len);
+    if (n.kind == JV_NONE) { jqv_free(h, a); return n; }
+    for (uint32_t i = 0; i < a.u.a->len; i++) n.u.a->v[i] = jqv_copy(a.u.a->v[i]);
     n.u.a->len = a.u.a->len;
-    jv_free(h, a);
+    jqv_free(h, a);
     return n;
 }
 
-jv jv_array_append(jvh *h, jv a, jv item)
+jv jqv_array_append(jvh *h, jv a, jv item)
 {
-    if (a.kind != JV_ARRAY || item.kind == JV_NONE) { jv_free(h, a); jv_free(h, item); return jv_none(); }
-    a = jv_array_unshare(h, a);
+    if (a.kind != JV_ARRAY || item.kind == JV_NONE) { jqv_free(h, a); jqv_free(h, item); return jqv_none(); }
+    a = jqv_array_unshare(h, a);
     if (a.kind != JV_ARRAY || arr_reserve(h, a.u.a, (size_t)a.u.a->len + 1)) {
-        jv_free(h, a);
-        jv_free(h, item);
-        return jv_none();
+        jqv_free(h, a);
+        jqv_free(h, item);
+        return jqv_none();
     }
     a.u.a->v[a.u.a->len++] = item;
     return a;
 }
 
-jv jv_array_set(jvh *h, jv a, size_t i, jv item)
+jv jqv_array_set(jvh *h, jv a, size_t i, jv item)
 {
-    if (a.kind != JV_ARRAY || item.kind == JV_NONE) { jv_free(h, a); jv_free(h, item); return jv_none(); }
-    a = jv_array_unshare(h, a);
+    if (a.kind != JV_ARRAY || item.kind == JV_NONE) { jqv_free(h, a); jqv_free(h, item); return jqv_none(); }
+    a = jqv_array_unshare(h, a);
     if (a.kind != JV_ARRAY || arr_reserve(h, a.u.a, i + 1)) {
-        jv_free(h, a);
-        jv_free(h, item);
-        return jv_none();
+        jqv_free(h, a);
+        jqv_free(h, item);
+        return jqv_none();
     }
-    jv_arr *r = a.u.a;
-    while (r->len <= i) r->v[r->len++] = jv_null();
+    jqv_arr *r = a.u.a;
+    while (r->len <= i) r->v[r->len++] = jqv_null();
     jv old = r->v[i];
     r->v[i] = item;
-    jv_free(h, old);
+    jqv_free(h, old);
     return a;
 }
 
-jv jv_array_concat(jvh *h, jv a, jv b)
+jv jqv_array_concat(jvh *h, jv a, jv b)
 {
-    if (a.kind != JV_ARRAY || b.kind != JV_ARRAY) { jv_free(h, a); jv_free(h, b); return jv_none(); }
-    if (b.u.a->len == 0) { jv_free(h, b); return a; }
-    if (a.u.a->len == 0) { jv_free(h, a); return b; }
-    a = jv_array_unshare(h, a);
+    if (a.kind != JV_ARRAY || b.kind != JV_ARRAY) { jqv_free(h, a); jqv_free(h, b); return jqv_none(); }
+    if (b.u.a->len == 0) { jqv_free(h, b); return a; }
+    if (a.u.a->len == 0) { jqv_free(h, a); return b; }
+    a = jqv_array_unshare(h, a);
     if (a.kind != JV_ARRAY || arr_reserve(h, a.u.a, (size_t)a.u.a->len + b.u.a->len)) {
-        jv_free(h, a);
-        jv_free(h, b);
-        return jv_none();
+        jqv_free(h, a);
+        jqv_free(h, b);
+        return jqv_none();
     }
-    for (uint32_t i = 0; i < b.u.a->len; i++) a.u.a->v[a.u.a->len++] = jv_copy(b.u.a->v[i]);
-    jv_free(h, b);
+    for (uint32_t i = 0; i < b.u.a->len; i++) a.u.a->v[a.u.a->len++] = jqv_copy(b.u.a->v[i]);
+    jqv_free(h, b);
     return a;
 }
 
-jv jv_array_slice(jvh *h, jv a, size_t from, size_t to)
+jv jqv_array_slice(jvh *h, jv a, size_t from, size_t to)
 {
-    if (a.kind != JV_ARRAY) { jv_free(h, a); return jv_none(); }
+    if (a.kind != JV_ARRAY) { jqv_free(h, a); return jqv_none(); }
     if (to > a.u.a->len) to = a.u.a->len;
     if (from > to) from = to;
     if (from == 0 && to == a.u.a->len) return a;
-    jv n = jv_array_sized(h, to - from);
+    jv n = jqv_array_sized(h, to - from);
     if (n.kind != JV_NONE) {
-        for (size_t i = from; i < to; i++) n.u.a->v[i - from] = jv_copy(a.u.a->v[i]);
+        for (size_t i = from; i < to; i++) n.u.a->v[i - from] = jqv_copy(a.u.a->v[i]);
         n.u.a->len = (uint32_t)(to - from);
     }
-    jv_free(h, a);
+    jqv_free(h, a);
     return n;
 }
 
 /* ---- objects ---------------------------------------------------------------- */
 
-static jv obj_jv(jv_obj *o)
+static jv obj_jv(jqv_obj *o)
 {
-    if (!o) return jv_none();
-    jv v = jv_mk(JV_OBJECT);
+    if (!o) return jqv_none();
+    jv v = jqv_mk(JV_OBJECT);
     v.u.o = o;
     return v;
 }
 
-jv jv_object(jvh *h)
+jv jqv_object(jvh *h)
 {
-    jv_obj *o = jv_alloc(h, sizeof *o);
-    if (!o) return jv_none();
+    jqv_obj *o = jqv_alloc(h, sizeof *o);
+    if (!o) return jqv_none();
     memset(o, 0, sizeof *o);
     o->rc = 1;
     return obj_jv(o);
@@ -443,17 +443,17 @@ jv jv_object(jvh *h)
 
 #define OBJ_LINEAR 8
 
-static int obj_build_index(jvh *h, jv_obj *o)
+static int obj_build_index(jvh *h, jqv_obj *o)
 {
     uint32_t icap = 16;
     while (icap < o->used * 2 + 2) icap *= 2;
-    uint32_t *idx = jv_alloc(h, icap * sizeof *idx);
+    uint32_t *idx = jqv_alloc(h, icap * sizeof *idx);
     if (!idx) return -1;
     memset(idx, 0, icap * sizeof *idx);
     for (uint32_t i = 0; i < o->used; i++) {
-        jv_str *k = o->slots[i].key;
+        jqv_str *k = o->slots[i].key;
         if (!k) continue;
-        uint32_t j = jv_str_hash(k) & (icap - 1);
+        uint32_t j = jqv_str_hash(k) & (icap - 1);
         while (idx[j]) j = (j + 1) & (icap - 1);
         idx[j] = i + 1;
     }
@@ -463,11 +463,11 @@ static int obj_build_index(jvh *h, jv_obj *o)
     return 0;
 }
 
-static long obj_lookup(const jv_obj *o, const char *k, size_t klen, uint32_t hash)
+static long obj_lookup(const jqv_obj *o, const char *k, size_t klen, uint32_t hash)
 {
     if (!o->idx) {
         for (uint32_t i = 0; i < o->used; i++) {
-            jv_str *s = o->slots[i].key;
+            jqv_str *s = o->slots[i].key;
             if (s && s->len == klen && memcmp(s->p, k, klen) == 0) return (long)i;
         }
         return -1;
@@ -476,59 +476,59 @@ static long obj_lookup(const jv_obj *o, const char *k, size_t klen, uint32_t has
     for (uint32_t j = hash & mask;; j = (j + 1) & mask) {
         uint32_t e = o->idx[j];
         if (!e) return -1;
-        jv_str *s = o->slots[e - 1].key;
+        jqv_str *s = o->slots[e - 1].key;
         if (s && s->len == klen && (!s->hash || s->hash == hash) && memcmp(s->p, k, klen) == 0)
             return (long)(e - 1);
     }
 }
 
-jv *jv_object_find(jv o, const char *k, size_t klen)
+jv *jqv_object_find(jv o, const char *k, size_t klen)
 {
     if (o.kind != JV_OBJECT) return NULL;
-    jv_obj *ob = o.u.o;
+    jqv_obj *ob = o.u.o;
     long i = obj_lookup(ob, k, klen, ob->idx ? bytes_hash(k, klen) : 0);
     return i < 0 ? NULL : &ob->slots[i].val;
 }
 
-jv jv_object_get(jv o, const char *k, size_t klen)
+jv jqv_object_get(jv o, const char *k, size_t klen)
 {
-    jv *v = jv_object_find(o, k, klen);
-    return v ? jv_copy(*v) : jv_null();
+    jv *v = jqv_object_find(o, k, klen);
+    return v ? jqv_copy(*v) : jqv_null();
 }
 
-jv jv_object_unshare(jvh *h, jv o)
+jv jqv_object_unshare(jvh *h, jv o)
 {
     if (o.kind != JV_OBJECT || o.u.o->rc == 1) return o;
-    jv_obj *src = o.u.o;
-    jv_obj *n = jv_alloc(h, sizeof *n);
-    if (!n) { jv_free(h, o); return jv_none(); }
+    jqv_obj *src = o.u.o;
+    jqv_obj *n = jqv_alloc(h, sizeof *n);
+    if (!n) { jqv_free(h, o); return jqv_none(); }
     memset(n, 0, sizeof *n);
     n->rc = 1;
     if (src->count) {
-        n->slots = jv_alloc(h, src->count * sizeof *n->slots);
-        if (!n->slots) { sk_free_sized(h->a, n, sizeof *n); jv_free(h, o); return jv_none(); }
+        n->slots = jqv_alloc(h, src->count * sizeof *n->slots);
+        if (!n->slots) { sk_free_sized(h->a, n, sizeof *n); jqv_free(h, o); return jqv_none(); }
         n->cap = src->count;
         for (uint32_t i = 0; i < src->used; i++) {
             if (!src->slots[i].key) continue;
             src->slots[i].key->rc++;
             n->slots[n->used].key = src->slots[i].key;
-            n->slots[n->used].val = jv_copy(src->slots[i].val);
+            n->slots[n->used].val = jqv_copy(src->slots[i].val);
             n->used++;
         }
         n->count = n->used;
         if (n->used > OBJ_LINEAR && obj_build_index(h, n)) {
             jv nv = obj_jv(n);
-            jv_free(h, nv);
-            jv_free(h, o);
-            return jv_none();
+            jqv_free(h, nv);
+            jqv_free(h, o);
+            return jqv_none();
         }
     }
-    jv_free(h, o);
+    jqv_free(h, o);
     return obj_jv(n);
 }
 
 /* Drop deleted slots when they dominate. */
-static int obj_compact(jvh *h, jv_obj *o)
+static int obj_compact(jvh *h, jqv_obj *o)
 {
     uint32_t w = 0;
     for (uint32_t i = 0; i < o->used; i++)
@@ -543,22 +543,22 @@ static int obj_compact(jvh *h, jv_obj *o)
     return 0;
 }
 
-jv jv_object_set(jvh *h, jv o, jv key, jv val)
+jv jqv_object_set(jvh *h, jv o, jv key, jv val)
 {
     if (o.kind != JV_OBJECT || key.kind != JV_STRING || val.kind == JV_NONE) {
-        jv_free(h, o); jv_free(h, key); jv_free(h, val);
-        return jv_none();
+        jqv_free(h, o); jqv_free(h, key); jqv_free(h, val);
+        return jqv_none();
     }
-    o = jv_object_unshare(h, o);
-    if (o.kind != JV_OBJECT) { jv_free(h, key); jv_free(h, val); return o; }
-    jv_obj *ob = o.u.o;
-    uint32_t hash = jv_str_hash(key.u.s);
+    o = jqv_object_unshare(h, o);
+    if (o.kind != JV_OBJECT) { jqv_free(h, key); jqv_free(h, val); return o; }
+    jqv_obj *ob = o.u.o;
+    uint32_t hash = jqv_str_hash(key.u.s);
     long i = obj_lookup(ob, key.u.s->p, key.u.s->len, hash);
     if (i >= 0) {
         jv old = ob->slots[i].val;
         ob->slots[i].val = val;
-        jv_free(h, old);
-        jv_free(h, key);
+        jqv_free(h, old);
+        jqv_free(h, key);
         return o;
     }
     if (ob->used == ob->cap) {
@@ -567,7 +567,7 @@ jv jv_object_set(jvh *h, jv o, jv key, jv val)
         }
         if (ob->used == ob->cap) {
             uint32_t cap = ob->cap ? ob->cap * 2 : 4;
-            jv_slot *ns = sk_realloc_sized(h->a, ob->slots, ob->cap * sizeof *ns, cap * sizeof *ns);
+            jqv_slot *ns = sk_realloc_sized(h->a, ob->slots, ob->cap * sizeof *ns, cap * sizeof *ns);
             if (!ns) { h->oom = 1; goto fail; }
             ob->slots = ns;
             ob->cap = cap;
@@ -590,70 +590,70 @@ jv jv_object_set(jvh *h, jv o, jv key, jv val)
     }
     return o;
 fail:
-    jv_free(h, key);
-    jv_free(h, val);
-    jv_free(h, o);
-    return jv_none();
+    jqv_free(h, key);
+    jqv_free(h, val);
+    jqv_free(h, o);
+    return jqv_none();
 }
 
-jv jv_object_setz(jvh *h, jv o, const char *key, jv val)
+jv jqv_object_setz(jvh *h, jv o, const char *key, jv val)
 {
-    return jv_object_set(h, o, jv_string_raw(h, key, strlen(key)), val);
+    return jqv_object_set(h, o, jqv_string_raw(h, key, strlen(key)), val);
 }
 
-jv jv_object_del(jvh *h, jv o, const char *k, size_t klen)
+jv jqv_object_del(jvh *h, jv o, const char *k, size_t klen)
 {
     if (o.kind != JV_OBJECT) return o;
-    if (!jv_object_find(o, k, klen)) return o;
-    o = jv_object_unshare(h, o);
+    if (!jqv_object_find(o, k, klen)) return o;
+    o = jqv_object_unshare(h, o);
     if (o.kind != JV_OBJECT) return o;
-    jv_obj *ob = o.u.o;
+    jqv_obj *ob = o.u.o;
     long i = obj_lookup(ob, k, klen, ob->idx ? bytes_hash(k, klen) : 0);
     if (i < 0) return o;
-    jv_str *key = ob->slots[i].key;
+    jqv_str *key = ob->slots[i].key;
     jv val = ob->slots[i].val;
     ob->slots[i].key = NULL;
-    ob->slots[i].val = jv_null();
+    ob->slots[i].val = jqv_null();
     ob->count--;
     jv ks = str_jv(key);
-    jv_free(h, ks);
-    jv_free(h, val);
+    jqv_free(h, ks);
+    jqv_free(h, val);
     if (ob->used > 16 && ob->used > ob->count * 2) obj_compact(h, ob);
     return o;
 }
 
-jv jv_object_merge(jvh *h, jv o, jv p)
+jv jqv_object_merge(jvh *h, jv o, jv p)
 {
-    if (o.kind != JV_OBJECT || p.kind != JV_OBJECT) { jv_free(h, o); jv_free(h, p); return jv_none(); }
-    if (o.u.o->count == 0) { jv_free(h, o); return p; }
+    if (o.kind != JV_OBJECT || p.kind != JV_OBJECT) { jqv_free(h, o); jqv_free(h, p); return jqv_none(); }
+    if (o.u.o->count == 0) { jqv_free(h, o); return p; }
     JV_OBJECT_FOREACH(p, s) {
         s->key->rc++;
-        o = jv_object_set(h, o, str_jv(s->key), jv_copy(s->val));
+        o = jqv_object_set(h, o, str_jv(s->key), jqv_copy(s->val));
         if (o.kind == JV_NONE) break;
     }
-    jv_free(h, p);
+    jqv_free(h, p);
     return o;
 }
 
-jv jv_object_merge_deep(jvh *h, jv o, jv p, int depth)
+jv jqv_object_merge_deep(jvh *h, jv o, jv p, int depth)
 {
-    if (o.kind != JV_OBJECT || p.kind != JV_OBJECT) { jv_free(h, o); jv_free(h, p); return jv_none(); }
-    if (depth > 10000) { h->too_deep = 1; jv_free(h, o); jv_free(h, p); return jv_none(); }
+    if (o.kind != JV_OBJECT || p.kind != JV_OBJECT) { jqv_free(h, o); jqv_free(h, p); return jqv_none(); }
+    if (depth > 10000) { h->too_deep = 1; jqv_free(h, o); jqv_free(h, p); return jqv_none(); }
     JV_OBJECT_FOREACH(p, s) {
-        jv *cur = jv_object_find(o, s->key->p, s->key->len);
+        jv *cur = jqv_object_find(o, s->key->p, s->key->len);
         jv nv;
         if (cur && cur->kind == JV_OBJECT && s->val.kind == JV_OBJECT)
-            nv = jv_object_merge_deep(h, jv_copy(*cur), jv_copy(s->val), depth + 1);
-        else nv = jv_copy(s->val);
+            nv = jqv_object_merge_deep(h, jqv_copy(*cur), jqv_copy(s->val), depth + 1);
+        else nv = jqv_copy(s->val);
         s->key->rc++;
-        o = jv_object_set(h, o, str_jv(s->key), nv);
+        o = jqv_object_set(h, o, str_jv(s->key), nv);
         if (o.kind == JV_NONE) break;
     }
-    jv_free(h, p);
+    jqv_free(h, p);
     return o;
 }
 
-static int key_cmp(const jv_str *a, const jv_str *b)
+static int key_cmp(const jqv_str *a, const jqv_str *b)
 {
     size_t n = a->len < b->len ? a->len : b->len;
     int r = memcmp(a->p, b->p, n);
@@ -662,9 +662,9 @@ static int key_cmp(const jv_str *a, const jv_str *b)
 }
 
 /* Insertion sort for small, merge sort otherwise, over slot indices. */
-uint32_t *jv_object_sorted_slots(jvh *h, jv o)
+uint32_t *jqv_object_sorted_slots(jvh *h, jv o)
 {
-    jv_obj *ob = o.u.o;
+    jqv_obj *ob = o.u.o;
     uint32_t n = ob->count;
     uint32_t *ix = sk_malloc(h->a, (size_t)(n ? n : 1) * 2 * sizeof *ix);
     if (!ix) { h->oom = 1; return NULL; }
@@ -687,16 +687,16 @@ uint32_t *jv_object_sorted_slots(jvh *h, jv o)
     return ix;
 }
 
-jv jv_keys(jvh *h, jv o, int sorted)
+jv jqv_keys(jvh *h, jv o, int sorted)
 {
-    if (o.kind != JV_OBJECT) return jv_none();
-    jv r = jv_array_sized(h, o.u.o->count);
+    if (o.kind != JV_OBJECT) return jqv_none();
+    jv r = jqv_array_sized(h, o.u.o->count);
     if (r.kind == JV_NONE) return r;
     if (sorted) {
-        uint32_t *ix = jv_object_sorted_slots(h, o);
-        if (!ix) { jv_free(h, r); return jv_none(); }
+        uint32_t *ix = jqv_object_sorted_slots(h, o);
+        if (!ix) { jqv_free(h, r); return jqv_none(); }
         for (uint32_t i = 0; i < o.u.o->count; i++) {
-            jv_str *k = o.u.o->slots[ix[i]].key;
+            jqv_str *k = o.u.o->slots[ix[i]].key;
             k->rc++;
             r.u.a->v[r.u.a->len++] = str_jv(k);
         }
@@ -714,14 +714,14 @@ jv jv_keys(jvh *h, jv o, int sorted)
 
 static void free_leaf(jvh *h, jv v)
 {
-    if (v.kind == JV_STRING) sk_free_sized(h->a, v.u.s, sizeof(jv_str) + v.u.s->len + 1);
-    else sk_free_sized(h->a, v.u.l, sizeof(jv_lit) + v.u.l->len + 1);
+    if (v.kind == JV_STRING) sk_free_sized(h->a, v.u.s, sizeof(jqv_str) + v.u.s->len + 1);
+    else sk_free_sized(h->a, v.u.l, sizeof(jqv_lit) + v.u.l->len + 1);
 }
 
 /* Release one reference; containers reaching zero go on the work lists. */
-static void drop(jvh *h, jv v, jv_arr **arrs, jv_obj **objs)
+static void drop(jvh *h, jv v, jqv_arr **arrs, jqv_obj **objs)
 {
-    if (!jv_is_heap(v)) return;
+    if (!jqv_is_heap(v)) return;
     uint32_t *rc = (uint32_t *)v.u.s;
     if (--*rc) return;
     if (v.kind == JV_ARRAY) { v.u.a->free_next = *arrs; *arrs = v.u.a; }
@@ -729,21 +729,21 @@ static void drop(jvh *h, jv v, jv_arr **arrs, jv_obj **objs)
     else free_leaf(h, v);
 }
 
-void jv_free(jvh *h, jv v)
+void jqv_free(jvh *h, jv v)
 {
-    if (!jv_is_heap(v)) return;
-    jv_arr *arrs = NULL;
-    jv_obj *objs = NULL;
+    if (!jqv_is_heap(v)) return;
+    jqv_arr *arrs = NULL;
+    jqv_obj *objs = NULL;
     drop(h, v, &arrs, &objs);
     while (arrs || objs) {
         if (arrs) {
-            jv_arr *a = arrs;
+            jqv_arr *a = arrs;
             arrs = a->free_next;
             for (uint32_t i = 0; i < a->len; i++) drop(h, a->v[i], &arrs, &objs);
             if (a->v) sk_free_sized(h->a, a->v, a->cap * sizeof(jv));
             sk_free_sized(h->a, a, sizeof *a);
         } else {
-            jv_obj *o = objs;
+            jqv_obj *o = objs;
             objs = o->free_next;
             for (uint32_t i = 0; i < o->used; i++) {
                 if (!o->slots[i].key) continue;
@@ -757,10 +757,10 @@ void jv_free(jvh *h, jv v)
     }
 }
 
-int jv_identical(jv a, jv b)
+int jqv_identical(jv a, jv b)
 {
     if (a.kind != b.kind || a.lit != b.lit) return 0;
-    if (jv_is_heap(a)) return a.u.s == b.u.s;
+    if (jqv_is_heap(a)) return a.u.s == b.u.s;
     if (a.kind == JV_NUMBER) return memcmp(&a.u.n, &b.u.n, sizeof a.u.n) == 0;
     return 1;
 }

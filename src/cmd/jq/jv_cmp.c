@@ -1,4 +1,4 @@
-/* jv_cmp.c — jq's total order over values, equality, containment and a
+/* jqv_cmp.c — jq's total order over values, equality, containment and a
  * stable sort.  Recursion follows the data; it is bounded by a depth
  * counter and the C-stack guard, and going too deep sets h->too_deep
  * (the evaluator reports it as an error). */
@@ -83,7 +83,7 @@ static int num_cmp(jv a, jv b)
         if (dec_parse(a.u.l->p, a.u.l->len, &x) == 0 && dec_parse(b.u.l->p, b.u.l->len, &y) == 0)
             return dec_cmp(&x, &y);
     }
-    double da = jv_num(a), db = jv_num(b);
+    double da = jqv_num(a), db = jqv_num(b);
     if (isnan(da)) return -1;
     if (isnan(db)) return 1;
     return da < db ? -1 : da > db ? 1 : 0;
@@ -120,13 +120,13 @@ static int cmp_rec(jvh *h, jv a, jv b, int depth)
         if (a.u.o == b.u.o) return 0;
         if (depth > CMP_MAX_DEPTH || sk_stack_low(h->stack_limit)) { h->too_deep = 1; return 0; }
         /* keys first (as sorted arrays), then values in key order */
-        uint32_t *ka = jv_object_sorted_slots(h, a);
-        uint32_t *kb = jv_object_sorted_slots(h, b);
+        uint32_t *ka = jqv_object_sorted_slots(h, a);
+        uint32_t *kb = jqv_object_sorted_slots(h, b);
         int r = 0;
         if (!ka || !kb) goto out;
         uint32_t na = a.u.o->count, nb = b.u.o->count;
         for (uint32_t i = 0; i < na && i < nb && !r; i++) {
-            jv x = jv_mk(JV_STRING), y = jv_mk(JV_STRING);
+            jv x = jqv_mk(JV_STRING), y = jqv_mk(JV_STRING);
             x.u.s = a.u.o->slots[ka[i]].key;
             y.u.s = b.u.o->slots[kb[i]].key;
             r = str_cmp(x, y);
@@ -143,13 +143,13 @@ static int cmp_rec(jvh *h, jv a, jv b, int depth)
     }
 }
 
-int jv_cmp(jvh *h, jv a, jv b) { return cmp_rec(h, a, b, 0); }
+int jqv_cmp(jvh *h, jv a, jv b) { return cmp_rec(h, a, b, 0); }
 
 static int eq_rec(jvh *h, jv a, jv b, int depth)
 {
     if (a.kind != b.kind) return 0;
     switch (a.kind) {
-    case JV_NUMBER: return num_cmp(a, b) == 0 && !isnan(jv_num(a));
+    case JV_NUMBER: return num_cmp(a, b) == 0 && !isnan(jqv_num(a));
     case JV_STRING: return a.u.s == b.u.s || (a.u.s->len == b.u.s->len && memcmp(a.u.s->p, b.u.s->p, a.u.s->len) == 0);
     case JV_ARRAY:
         if (a.u.a == b.u.a) return 1;
@@ -163,7 +163,7 @@ static int eq_rec(jvh *h, jv a, jv b, int depth)
         if (a.u.o->count != b.u.o->count) return 0;
         if (depth > CMP_MAX_DEPTH || sk_stack_low(h->stack_limit)) { h->too_deep = 1; return 0; }
         JV_OBJECT_FOREACH(a, s) {
-            jv *o = jv_object_find(b, s->key->p, s->key->len);
+            jv *o = jqv_object_find(b, s->key->p, s->key->len);
             if (!o || !eq_rec(h, s->val, *o, depth + 1)) return 0;
         }
         return 1;
@@ -171,14 +171,14 @@ static int eq_rec(jvh *h, jv a, jv b, int depth)
     }
 }
 
-int jv_equal(jvh *h, jv a, jv b) { return eq_rec(h, a, b, 0); }
+int jqv_equal(jvh *h, jv a, jv b) { return eq_rec(h, a, b, 0); }
 
 static int contains_rec(jvh *h, jv a, jv b, int depth)
 {
     if (depth > CMP_MAX_DEPTH || sk_stack_low(h->stack_limit)) { h->too_deep = 1; return 0; }
     if (a.kind == JV_OBJECT && b.kind == JV_OBJECT) {
         JV_OBJECT_FOREACH(b, s) {
-            jv *o = jv_object_find(a, s->key->p, s->key->len);
+            jv *o = jqv_object_find(a, s->key->p, s->key->len);
             if (!o || !contains_rec(h, *o, s->val, depth + 1)) return 0;
         }
         return 1;
@@ -199,10 +199,10 @@ static int contains_rec(jvh *h, jv a, jv b, int depth)
     return eq_rec(h, a, b, depth);
 }
 
-int jv_contains(jvh *h, jv a, jv b) { return contains_rec(h, a, b, 0); }
+int jqv_contains(jvh *h, jv a, jv b) { return contains_rec(h, a, b, 0); }
 
 /* Stable merge sort of borrowed values. */
-int jv_sort_values(jvh *h, jv *v, size_t n)
+int jqv_sort_values(jvh *h, jv *v, size_t n)
 {
     if (n < 2) return 0;
     jv *tmp = sk_malloc(h->a, n * sizeof *tmp);
@@ -214,7 +214,7 @@ int jv_sort_values(jvh *h, jv *v, size_t n)
         for (size_t i = lo + 1; i < hi; i++) {
             jv x = v[i];
             size_t j = i;
-            while (j > lo && jv_cmp(h, v[j - 1], x) > 0) { v[j] = v[j - 1]; j--; }
+            while (j > lo && jqv_cmp(h, v[j - 1], x) > 0) { v[j] = v[j - 1]; j--; }
             v[j] = x;
         }
     }
@@ -224,7 +224,7 @@ int jv_sort_values(jvh *h, jv *v, size_t n)
             size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
             if (mid >= hi) continue;
             size_t a = lo, b = mid, t = lo;
-            while (a < mid && b < hi) tmp[t++] = jv_cmp(h, v[a], v[b]) <= 0 ? v[a++] : v[b++];
+            while (a < mid && b < hi) tmp[t++] = jqv_cmp(h, v[a], v[b]) <= 0 ? v[a++] : v[b++];
             while (a < mid) tmp[t++] = v[a++];
             while (b < hi) tmp[t++] = v[b++];
             memcpy(v + lo, tmp + lo, (hi - lo) * sizeof *v);

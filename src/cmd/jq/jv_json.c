@@ -1,4 +1,4 @@
-/* jv_json.c — JSON parser and printer with jq 1.7's messages, number
+/* jqv_json.c — JSON parser and printer with jq 1.7's messages, number
  * literals and layout.  The parser keeps its nesting on an explicit
  * stack (limit 256, as jq); the printer recurses at most 257 levels. */
 #include "jv_json.h"
@@ -51,7 +51,7 @@ static int lit_is_plain(const char *s, size_t n)
     return sig <= 15;
 }
 
-int jv_parse_number(jvh *h, const char *s, size_t n, jv *out)
+int jqv_parse_number(jvh *h, const char *s, size_t n, jv *out)
 {
     size_t i = 0;
     int neg = 0;
@@ -59,8 +59,8 @@ int jv_parse_number(jvh *h, const char *s, size_t n, jv *out)
     if (s[0] == '-' || s[0] == '+') { neg = s[0] == '-'; i++; }
     const char *r = s + i;
     size_t rn = n - i;
-    if (ci_eq(r, rn, "nan") || ci_eq(r, rn, "snan")) { *out = jv_number(NAN); return 0; }
-    if (ci_eq(r, rn, "inf") || ci_eq(r, rn, "infinity")) { *out = jv_number(neg ? -INFINITY : INFINITY); return 0; }
+    if (ci_eq(r, rn, "nan") || ci_eq(r, rn, "snan")) { *out = jqv_number(NAN); return 0; }
+    if (ci_eq(r, rn, "inf") || ci_eq(r, rn, "infinity")) { *out = jqv_number(neg ? -INFINITY : INFINITY); return 0; }
     size_t digits = 0;
     while (i < n && s[i] >= '0' && s[i] <= '9') { i++; digits++; }
     if (i < n && s[i] == '.') {
@@ -83,14 +83,14 @@ int jv_parse_number(jvh *h, const char *s, size_t n, jv *out)
     z[n] = 0;
     double d = strtod(z, NULL);
     if (z != tmp) sk_free(h->a, z);
-    if (lit_is_plain(s, n)) *out = jv_number(d);
-    else *out = jv_numlit(h, s[0] == '+' ? s + 1 : s, s[0] == '+' ? n - 1 : n, d);
+    if (lit_is_plain(s, n)) *out = jqv_number(d);
+    else *out = jqv_numlit(h, s[0] == '+' ? s + 1 : s, s[0] == '+' ? n - 1 : n, d);
     return 0;
 }
 
 /* ---- parser ---------------------------------------------------------------- */
 
-void jv_parser_init(jv_parser *p, jvh *h)
+void jqv_parser_init(jqv_parser *p, jvh *h)
 {
     memset(p, 0, sizeof *p);
     p->h = h;
@@ -98,14 +98,14 @@ void jv_parser_init(jv_parser *p, jvh *h)
     sk_buf_init(&p->tmp, h->a);
 }
 
-void jv_parser_free(jv_parser *p)
+void jqv_parser_free(jqv_parser *p)
 {
     sk_free(p->h->a, p->stack);
     p->stack = NULL;
     sk_buf_free(&p->tmp);
 }
 
-void jv_parser_set(jv_parser *p, const char *buf, size_t len, int eof)
+void jqv_parser_set(jqv_parser *p, const char *buf, size_t len, int eof)
 {
     p->buf = buf;
     p->len = len;
@@ -114,7 +114,7 @@ void jv_parser_set(jv_parser *p, const char *buf, size_t len, int eof)
 }
 
 typedef struct pstate {
-    jv_parser *p;
+    jqv_parser *p;
     size_t sp;            /* stack depth */
     jv next;              /* completed value waiting for a separator */
     long line, col;
@@ -122,24 +122,24 @@ typedef struct pstate {
 
 static const char *push(pstate *s, jv c)
 {
-    jv_parser *p = s->p;
-    if (s->sp >= JV_PARSE_MAX_DEPTH) { jv_free(p->h, c); return "Exceeds depth limit for parsing"; }
+    jqv_parser *p = s->p;
+    if (s->sp >= JV_PARSE_MAX_DEPTH) { jqv_free(p->h, c); return "Exceeds depth limit for parsing"; }
     if (s->sp == p->cap) {
         size_t cap = p->cap ? p->cap * 2 : 16;
-        jv_frame *n = sk_realloc(p->h->a, p->stack, cap * sizeof *n);
-        if (!n) { p->h->oom = 1; jv_free(p->h, c); return "Out of memory"; }
+        jqv_frame *n = sk_realloc(p->h->a, p->stack, cap * sizeof *n);
+        if (!n) { p->h->oom = 1; jqv_free(p->h, c); return "Out of memory"; }
         p->stack = n;
         p->cap = cap;
     }
     p->stack[s->sp].c = c;
-    p->stack[s->sp].key = jv_none();
+    p->stack[s->sp].key = jqv_none();
     s->sp++;
     return NULL;
 }
 
 static const char *value(pstate *s, jv v)
 {
-    if (s->next.kind != JV_NONE) { jv_free(s->p->h, v); return "Expected separator between values"; }
+    if (s->next.kind != JV_NONE) { jqv_free(s->p->h, v); return "Expected separator between values"; }
     s->next = v;
     return NULL;
 }
@@ -147,39 +147,39 @@ static const char *value(pstate *s, jv v)
 static const char *token(pstate *s, char ch)
 {
     jvh *h = s->p->h;
-    jv_frame *top = s->sp ? &s->p->stack[s->sp - 1] : NULL;
+    jqv_frame *top = s->sp ? &s->p->stack[s->sp - 1] : NULL;
     switch (ch) {
     case '[':
         if (s->next.kind != JV_NONE) return "Expected separator between values";
-        return push(s, jv_array(h));
+        return push(s, jqv_array(h));
     case '{':
         if (s->next.kind != JV_NONE) return "Expected separator between values";
-        return push(s, jv_object(h));
+        return push(s, jqv_object(h));
     case ':':
         if (!top || top->c.kind != JV_OBJECT || top->key.kind != JV_NONE) return "':' not as part of an object";
         if (s->next.kind == JV_NONE) return "Expected string key before ':'";
         if (s->next.kind != JV_STRING) return "Object keys must be strings";
         top->key = s->next;
-        s->next = jv_none();
+        s->next = jqv_none();
         return NULL;
     case ',':
         if (s->next.kind == JV_NONE) return "Expected value before ','";
         if (!top) return "',' not as part of an object or array";
         if (top->c.kind == JV_ARRAY) {
-            top->c = jv_array_append(h, top->c, s->next);
-            s->next = jv_none();
+            top->c = jqv_array_append(h, top->c, s->next);
+            s->next = jqv_none();
         } else if (top->key.kind == JV_STRING) {
-            top->c = jv_object_set(h, top->c, top->key, s->next);
-            top->key = jv_none();
-            s->next = jv_none();
+            top->c = jqv_object_set(h, top->c, top->key, s->next);
+            top->key = jqv_none();
+            s->next = jqv_none();
         } else return "Objects must consist of key:value pairs";
         return NULL;
     case ']':
         if (!top || top->c.kind != JV_ARRAY) return "Unmatched ']'";
         if (s->next.kind != JV_NONE) {
-            top->c = jv_array_append(h, top->c, s->next);
-            s->next = jv_none();
-        } else if (top->c.kind == JV_ARRAY && jv_array_len(top->c) != 0) {
+            top->c = jqv_array_append(h, top->c, s->next);
+            s->next = jqv_none();
+        } else if (top->c.kind == JV_ARRAY && jqv_array_len(top->c) != 0) {
             return "Expected another array element";
         }
         s->next = top->c;
@@ -189,12 +189,12 @@ static const char *token(pstate *s, char ch)
         if (!top) return "Unmatched '}'";
         if (s->next.kind != JV_NONE) {
             if (top->c.kind != JV_OBJECT || top->key.kind != JV_STRING) return "Objects must consist of key:value pairs";
-            top->c = jv_object_set(h, top->c, top->key, s->next);
-            top->key = jv_none();
-            s->next = jv_none();
+            top->c = jqv_object_set(h, top->c, top->key, s->next);
+            top->key = jqv_none();
+            s->next = jqv_none();
         } else {
             if (top->c.kind != JV_OBJECT || top->key.kind != JV_NONE) return "Unmatched '}'";
-            if (jv_object_len(top->c) != 0) return "Expected another key-value pair";
+            if (jqv_object_len(top->c) != 0) return "Expected another key-value pair";
         }
         s->next = top->c;
         s->sp--;
@@ -207,21 +207,21 @@ static const char *check_literal(pstate *s, const char *t, size_t n)
 {
     if (n == 0) return NULL;
     const char *pattern = NULL;
-    jv v = jv_null();
+    jv v = jqv_null();
     switch (t[0]) {
-    case 't': pattern = "true"; v = jv_true(); break;
-    case 'f': pattern = "false"; v = jv_false(); break;
+    case 't': pattern = "true"; v = jqv_true(); break;
+    case 'f': pattern = "false"; v = jqv_false(); break;
     case '\'': return "Invalid string literal; expected \", but got '";
     case 'n':
-        if (n == 3) { pattern = "nan"; v = jv_number(NAN); }
-        else { pattern = "null"; v = jv_null(); }
+        if (n == 3) { pattern = "nan"; v = jqv_number(NAN); }
+        else { pattern = "null"; v = jqv_null(); }
         break;
     }
     if (pattern) {
         if (n != strlen(pattern) || memcmp(t, pattern, n)) return "Invalid literal";
         return value(s, v);
     }
-    if (jv_parse_number(s->p->h, t, n, &v)) return "Invalid numeric literal";
+    if (jqv_parse_number(s->p->h, t, n, &v)) return "Invalid numeric literal";
     return value(s, v);
 }
 
@@ -243,7 +243,7 @@ static int hex4(const char *p, unsigned *out)
 /* The body of a string literal (between the quotes) to a value. */
 static const char *found_string(pstate *s, const char *in, size_t n)
 {
-    jv_parser *p = s->p;
+    jqv_parser *p = s->p;
     sk_buf *b = &p->tmp;
     sk_buf_clear(b);
     const char *end = in + n;
@@ -253,7 +253,7 @@ static const char *found_string(pstate *s, const char *in, size_t n)
         unsigned char c = (unsigned char)in[i];
         if (c == '\\' || (c > 0 && c < 0x1f)) { plain = 0; break; }
     }
-    if (plain) return value(s, jv_string(p->h, in, n));
+    if (plain) return value(s, jqv_string(p->h, in, n));
     while (in < end) {
         char c = *in++;
         if (c == '\\') {
@@ -281,7 +281,7 @@ static const char *found_string(pstate *s, const char *in, size_t n)
                 }
                 if (cp > 0x10FFFF || (cp >= 0xDC00 && cp <= 0xDFFF)) cp = 0xFFFD;
                 char u[4];
-                int l = jv_utf8_encode(cp, u);
+                int l = jqv_utf8_encode(cp, u);
                 if (sk_buf_put(b, u, (size_t)l)) { p->h->oom = 1; return "Out of memory"; }
                 continue;
             }
@@ -293,25 +293,25 @@ static const char *found_string(pstate *s, const char *in, size_t n)
             if (sk_buf_putc(b, c)) { p->h->oom = 1; return "Out of memory"; }
         }
     }
-    return value(s, jv_string(p->h, b->p ? b->p : "", b->len));
+    return value(s, jqv_string(p->h, b->p ? b->p : "", b->len));
 }
 
 static void pstate_drop(pstate *s)
 {
     jvh *h = s->p->h;
     for (size_t i = 0; i < s->sp; i++) {
-        jv_free(h, s->p->stack[i].c);
-        jv_free(h, s->p->stack[i].key);
+        jqv_free(h, s->p->stack[i].c);
+        jqv_free(h, s->p->stack[i].key);
     }
     s->sp = 0;
-    jv_free(h, s->next);
-    s->next = jv_none();
+    jqv_free(h, s->next);
+    s->next = jqv_none();
 }
 
 static int perr(pstate *s, jv *out, const char *msg, int at_eof)
 {
-    jv_parser *p = s->p;
-    *out = jv_string_fmt(p->h, "%s%s at line %ld, column %ld", msg, at_eof ? " at EOF" : "", s->line, s->col);
+    jqv_parser *p = s->p;
+    *out = jqv_string_fmt(p->h, "%s%s at line %ld, column %ld", msg, at_eof ? " at EOF" : "", s->line, s->col);
     pstate_drop(s);
     /* consume everything: jq stops reading this input after an error */
     p->pos = p->len;
@@ -323,9 +323,9 @@ static int perr(pstate *s, jv *out, const char *msg, int at_eof)
 static int is_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 static int is_struct(char c) { return c == '[' || c == ',' || c == ']' || c == '{' || c == ':' || c == '}'; }
 
-int jv_parser_next(jv_parser *p, jv *out)
+int jqv_parser_next(jqv_parser *p, jv *out)
 {
-    pstate s = { p, 0, jv_none(), p->line, p->col };
+    pstate s = { p, 0, jqv_none(), p->line, p->col };
     const char *b = p->buf;
     size_t i = p->pos, n = p->len;
     if (!p->started) {
@@ -371,7 +371,7 @@ int jv_parser_next(jv_parser *p, jv *out)
             lit = i - 1;
         }
         if (s.sp == 0 && s.next.kind != JV_NONE) {
-            if (p->h->oom) { pstate_drop(&s); *out = jv_string_raw(p->h, "Out of memory", 13); return JV_PARSE_ERROR; }
+            if (p->h->oom) { pstate_drop(&s); *out = jqv_string_raw(p->h, "Out of memory", 13); return JV_PARSE_ERROR; }
             *out = s.next;
             p->pos = i;
             p->line = s.line;
@@ -389,40 +389,40 @@ int jv_parser_next(jv_parser *p, jv *out)
     return JV_PARSE_END;
 }
 
-jv jv_parse_text(jvh *h, const char *s, size_t n, jv *err)
+jv jqv_parse_text(jvh *h, const char *s, size_t n, jv *err)
 {
-    jv_parser p;
-    jv_parser_init(&p, h);
-    jv_parser_set(&p, s, n, 1);
+    jqv_parser p;
+    jqv_parser_init(&p, h);
+    jqv_parser_set(&p, s, n, 1);
     jv v, extra;
-    int r = jv_parser_next(&p, &v);
-    jv res = jv_none();
-    *err = jv_none();
+    int r = jqv_parser_next(&p, &v);
+    jv res = jqv_none();
+    *err = jqv_none();
     if (r == JV_PARSE_VALUE) {
-        int r2 = jv_parser_next(&p, &extra);
+        int r2 = jqv_parser_next(&p, &extra);
         if (r2 == JV_PARSE_VALUE) {
-            jv_free(h, extra);
-            jv_free(h, v);
-            *err = jv_string_fmt(h, "Unexpected extra JSON values (while parsing '%.*s')", (int)n, s);
+            jqv_free(h, extra);
+            jqv_free(h, v);
+            *err = jqv_string_fmt(h, "Unexpected extra JSON values (while parsing '%.*s')", (int)n, s);
         } else if (r2 == JV_PARSE_ERROR) {
-            jv_free(h, v);
-            *err = jv_string_fmt(h, "%s (while parsing '%.*s')", jv_str_p(extra), (int)n, s);
-            jv_free(h, extra);
+            jqv_free(h, v);
+            *err = jqv_string_fmt(h, "%s (while parsing '%.*s')", jqv_str_p(extra), (int)n, s);
+            jqv_free(h, extra);
         } else res = v;
     } else if (r == JV_PARSE_ERROR) {
-        *err = jv_string_fmt(h, "%s (while parsing '%.*s')", v.kind == JV_STRING ? jv_str_p(v) : "?", (int)n, s);
-        jv_free(h, v);
+        *err = jqv_string_fmt(h, "%s (while parsing '%.*s')", v.kind == JV_STRING ? jqv_str_p(v) : "?", (int)n, s);
+        jqv_free(h, v);
     } else {
-        *err = jv_string_fmt(h, "Expected JSON value (while parsing '%.*s')", (int)n, s);
+        *err = jqv_string_fmt(h, "Expected JSON value (while parsing '%.*s')", (int)n, s);
     }
-    jv_parser_free(&p);
+    jqv_parser_free(&p);
     return res;
 }
 
 /* ---- printer ---------------------------------------------------------------- */
 
 /* Shortest digits that round-trip: try 15, 16, 17 significant digits. */
-size_t jv_format_double(double d, char *buf)
+size_t jqv_format_double(double d, char *buf)
 {
     if (isnan(d)) { memcpy(buf, "null", 5); return 4; }
     if (isinf(d)) d = d > 0 ? 1.7976931348623157e308 : -1.7976931348623157e308;
@@ -489,18 +489,18 @@ size_t jv_format_double(double d, char *buf)
     return o;
 }
 
-size_t jv_format_number(jv v, char *buf, size_t cap)
+size_t jqv_format_number(jv v, char *buf, size_t cap)
 {
     if (v.lit) {
-        if (cap < v.u.l->len + 32) return jv_format_double(v.u.l->d, buf);
+        if (cap < v.u.l->len + 32) return jqv_format_double(v.u.l->d, buf);
         double d = v.u.l->d;
-        if (isinf(d) && !strchr(v.u.l->p, 'e') && !strchr(v.u.l->p, 'E')) return jv_format_double(d, buf);
-        return jv_numlit_canon(v.u.l->p, v.u.l->len, buf);
+        if (isinf(d) && !strchr(v.u.l->p, 'e') && !strchr(v.u.l->p, 'E')) return jqv_format_double(d, buf);
+        return jqv_numlit_canon(v.u.l->p, v.u.l->len, buf);
     }
-    return jv_format_double(v.u.n, buf);
+    return jqv_format_double(v.u.n, buf);
 }
 
-int jv_dump_string_body(sk_buf *out, const char *p, size_t n, int ascii)
+int jqv_dump_string_body(sk_buf *out, const char *p, size_t n, int ascii)
 {
     static const char hex[] = "0123456789abcdef";
     size_t run = 0;
@@ -525,7 +525,7 @@ int jv_dump_string_body(sk_buf *out, const char *p, size_t n, int ascii)
                 el = 6;
             } else {
                 uint32_t cp;
-                int l = jv_utf8_decode(p + i, n - i, &cp);
+                int l = jqv_utf8_decode(p + i, n - i, &cp);
                 i += (size_t)l - 1;
                 if (cp >= 0x10000) {
                     uint32_t v = cp - 0x10000, hi = 0xD800 | (v >> 10), lo = 0xDC00 | (v & 0x3ff);
@@ -547,7 +547,7 @@ static const char *const default_colors[8] = {
 typedef struct dumper {
     jvh *h;
     sk_buf *out;
-    const jv_dumpopts *o;
+    const jqv_dumpopts *o;
     int err;
 } dumper;
 
@@ -582,7 +582,7 @@ static void col_start(dumper *d, int k)
 static void dump_str(dumper *d, const char *p, size_t n)
 {
     put(d, "\"", 1);
-    if (jv_dump_string_body(d->out, p, n, d->o->ascii)) d->err = 1;
+    if (jqv_dump_string_body(d->out, p, n, d->o->ascii)) d->err = 1;
     put(d, "\"", 1);
 }
 
@@ -603,31 +603,31 @@ static void dump_rec(dumper *d, jv v, int level)
             if (v.lit && v.u.l->len + 32 > sizeof small) {
                 char *big = sk_malloc(d->h->a, v.u.l->len + 32);
                 if (!big) { d->err = 1; return; }
-                size_t n = jv_format_number(v, big, v.u.l->len + 32);
+                size_t n = jqv_format_number(v, big, v.u.l->len + 32);
                 put(d, big, n);
                 sk_free(d->h->a, big);
             } else {
-                size_t n = jv_format_number(v, small, sizeof small);
+                size_t n = jqv_format_number(v, small, sizeof small);
                 put(d, small, n);
             }
-        } else dump_str(d, jv_str_p(v), jv_str_len(v));
+        } else dump_str(d, jqv_str_p(v), jqv_str_len(v));
         if (d->o->color) puts_(d, COL_RESET);
         return;
     }
     case JV_ARRAY: {
         col_start(d, k);
-        if (jv_array_len(v) == 0) {
+        if (jqv_array_len(v) == 0) {
             put(d, "[]", 2);
         } else {
             put(d, "[", 1);
-            for (size_t i = 0; i < jv_array_len(v); i++) {
+            for (size_t i = 0; i < jqv_array_len(v); i++) {
                 if (i) {
                     if (d->o->color) { col_start(d, k); }
                     put(d, ",", 1);
                 }
                 if (d->o->color) puts_(d, COL_RESET);
                 if (pretty) newline_indent(d, level + 1);
-                dump_rec(d, jv_array_at(v, i), level + 1);
+                dump_rec(d, jqv_array_at(v, i), level + 1);
             }
             if (d->o->color) col_start(d, k);
             if (pretty) newline_indent(d, level);
@@ -639,7 +639,7 @@ static void dump_rec(dumper *d, jv v, int level)
     }
     case JV_OBJECT: {
         col_start(d, k);
-        if (jv_object_len(v) == 0) {
+        if (jqv_object_len(v) == 0) {
             put(d, "{}", 2);
             if (d->o->color) puts_(d, COL_RESET);
             return;
@@ -647,13 +647,13 @@ static void dump_rec(dumper *d, jv v, int level)
         put(d, "{", 1);
         uint32_t *ix = NULL;
         if (d->o->sort) {
-            ix = jv_object_sorted_slots(d->h, v);
+            ix = jqv_object_sorted_slots(d->h, v);
             if (!ix) { d->err = 1; return; }
         }
-        jv_obj *ob = v.u.o;
+        jqv_obj *ob = v.u.o;
         uint32_t cnt = 0;
         for (uint32_t i = 0; i < (ix ? ob->count : ob->used); i++) {
-            jv_slot *s = &ob->slots[ix ? ix[i] : i];
+            jqv_slot *s = &ob->slots[ix ? ix[i] : i];
             if (!s->key) continue;
             if (cnt++) {
                 if (d->o->color) col_start(d, k);
@@ -690,7 +690,7 @@ static void dump_rec(dumper *d, jv v, int level)
     }
 }
 
-int jv_dump(jvh *h, sk_buf *out, jv v, const jv_dumpopts *o)
+int jqv_dump(jvh *h, sk_buf *out, jv v, const jqv_dumpopts *o)
 {
     dumper d = { h, out, o, 0 };
     dump_rec(&d, v, 0);
@@ -698,33 +698,33 @@ int jv_dump(jvh *h, sk_buf *out, jv v, const jv_dumpopts *o)
     return d.err ? -1 : 0;
 }
 
-jv jv_dump_string(jvh *h, jv v)
+jv jqv_dump_string(jvh *h, jv v)
 {
     if (v.kind == JV_NUMBER && !v.lit) {
         char b[40];
-        size_t n = jv_format_double(v.u.n, b);
-        return jv_string_raw(h, b, n);
+        size_t n = jqv_format_double(v.u.n, b);
+        return jqv_string_raw(h, b, n);
     }
-    static const jv_dumpopts compact = { 0, 0, 0, 0, 0, { 0 } };
+    static const jqv_dumpopts compact = { 0, 0, 0, 0, 0, { 0 } };
     sk_buf b = SK_BUF_INIT(h->a);
-    if (jv_dump(h, &b, v, &compact)) { sk_buf_free(&b); return jv_none(); }
-    jv s = jv_string_raw(h, b.p ? b.p : "", b.len);
+    if (jqv_dump(h, &b, v, &compact)) { sk_buf_free(&b); return jqv_none(); }
+    jv s = jqv_string_raw(h, b.p ? b.p : "", b.len);
     sk_buf_free(&b);
     return s;
 }
 
-jv jv_dump_trunc(jvh *h, jv v, size_t bufsize)
+jv jqv_dump_trunc(jvh *h, jv v, size_t bufsize)
 {
     /* jq: strncpy into a bufsize buffer; when longer, the last three kept
      * bytes become "..." (a UTF-8 sequence may be cut, then repaired) */
-    jv s = jv_dump_string(h, v);
-    if (s.kind != JV_STRING || jv_str_len(s) <= bufsize - 1) return s;
+    jv s = jqv_dump_string(h, v);
+    if (s.kind != JV_STRING || jqv_str_len(s) <= bufsize - 1) return s;
     sk_buf b = SK_BUF_INIT(h->a);
-    sk_buf_put(&b, jv_str_p(s), bufsize - 4);
+    sk_buf_put(&b, jqv_str_p(s), bufsize - 4);
     sk_buf_puts(&b, "...");
-    jv r = b.p ? jv_string(h, b.p, b.len) : jv_none();
+    jv r = b.p ? jqv_string(h, b.p, b.len) : jqv_none();
     if (!b.p) h->oom = 1;
     sk_buf_free(&b);
-    jv_free(h, s);
+    jqv_free(h, s);
     return r;
 }

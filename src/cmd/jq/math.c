@@ -10,28 +10,28 @@ static int need_num(jq_run *r, jv v)
 }
 
 #define MATH1(name, expr)                                                  \
-    int v_##name##_0(jq_run *r, jv in, jv *args, jv *out)                  \
+    int jqn_##name##_0(jq_run *r, jv in, jv *args, jv *out)                  \
     {                                                                      \
         (void)args;                                                        \
         int st = need_num(r, in);                                          \
-        if (st) { jv_free(&r->h, in); return st; }                         \
-        double x = jv_num(in);                                             \
-        jv_free(&r->h, in);                                                \
-        *out = jv_number(expr);                                            \
+        if (st) { jqv_free(&r->h, in); return st; }                         \
+        double x = jqv_num(in);                                             \
+        jqv_free(&r->h, in);                                                \
+        *out = jqv_number(expr);                                            \
         return JQ_OK;                                                      \
     }
 
 #define MATH2(name, expr)                                                  \
-    int v_##name##_2(jq_run *r, jv in, jv *args, jv *out)                  \
+    int jqn_##name##_2(jq_run *r, jv in, jv *args, jv *out)                  \
     {                                                                      \
-        jv_free(&r->h, in);                                                \
+        jqv_free(&r->h, in);                                                \
         int st = need_num(r, args[0]);                                     \
         if (!st) st = need_num(r, args[1]);                                \
-        if (st) { jv_free(&r->h, args[0]); jv_free(&r->h, args[1]); return st; } \
-        double x = jv_num(args[0]), y = jv_num(args[1]);                   \
-        jv_free(&r->h, args[0]);                                           \
-        jv_free(&r->h, args[1]);                                           \
-        *out = jv_number(expr);                                            \
+        if (st) { jqv_free(&r->h, args[0]); jqv_free(&r->h, args[1]); return st; } \
+        double x = jqv_num(args[0]), y = jqv_num(args[1]);                   \
+        jqv_free(&r->h, args[0]);                                           \
+        jqv_free(&r->h, args[1]);                                           \
+        *out = jqv_number(expr);                                            \
         return JQ_OK;                                                      \
     }
 
@@ -90,60 +90,60 @@ MATH2(ldexp, ldexp(x, (int)y))
 MATH2(scalb, x * pow(2.0, y))
 MATH2(scalbln, scalbln(x, (long)y))
 
-int v_lgamma_r_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_lgamma_r_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     int st = need_num(r, in);
-    if (st) { jv_free(&r->h, in); return st; }
-    double x = jv_num(in);
-    jv_free(&r->h, in);
+    if (st) { jqv_free(&r->h, in); return st; }
+    double x = jqv_num(in);
+    jqv_free(&r->h, in);
     int sign = 1;
     double g = lgamma_r(x, &sign);
-    jv a = jv_array(&r->h);
-    a = jv_array_append(&r->h, a, jv_number(g));
-    a = jv_array_append(&r->h, a, jv_number(sign));
+    jv a = jqv_array(&r->h);
+    a = jqv_array_append(&r->h, a, jqv_number(g));
+    a = jqv_array_append(&r->h, a, jqv_number(sign));
     *out = a;
     return jq_check_heap(r);
 }
 
-int v_frexp_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_frexp_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     int st = need_num(r, in);
-    if (st) { jv_free(&r->h, in); return st; }
-    double x = jv_num(in);
-    jv_free(&r->h, in);
+    if (st) { jqv_free(&r->h, in); return st; }
+    double x = jqv_num(in);
+    jqv_free(&r->h, in);
     int e = 0;
     double m = frexp(x, &e);
-    jv a = jv_array(&r->h);
-    a = jv_array_append(&r->h, a, jv_number(m));
-    a = jv_array_append(&r->h, a, jv_number(e));
+    jv a = jqv_array(&r->h);
+    a = jqv_array_append(&r->h, a, jqv_number(m));
+    a = jqv_array_append(&r->h, a, jqv_number(e));
     *out = a;
     return jq_check_heap(r);
 }
 
-int v_modf_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_modf_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     int st = need_num(r, in);
-    if (st) { jv_free(&r->h, in); return st; }
-    double x = jv_num(in);
-    jv_free(&r->h, in);
+    if (st) { jqv_free(&r->h, in); return st; }
+    double x = jqv_num(in);
+    jqv_free(&r->h, in);
     double ip;
     double fp = modf(x, &ip);
-    jv a = jv_array(&r->h);
-    a = jv_array_append(&r->h, a, jv_number(fp));
-    a = jv_array_append(&r->h, a, jv_number(ip));
+    jv a = jqv_array(&r->h);
+    a = jqv_array_append(&r->h, a, jqv_number(fp));
+    a = jqv_array_append(&r->h, a, jqv_number(ip));
     *out = a;
     return jq_check_heap(r);
 }
 
-int v_fma_3(jq_run *r, jv in, jv *args, jv *out)
+int jqn_fma_3(jq_run *r, jv in, jv *args, jv *out)
 {
-    jv_free(&r->h, in);
+    jqv_free(&r->h, in);
     int st = JQ_OK;
     for (int i = 0; i < 3 && !st; i++) st = need_num(r, args[i]);
-    if (!st) *out = jv_number(fma(jv_num(args[0]), jv_num(args[1]), jv_num(args[2])));
-    for (int i = 0; i < 3; i++) jv_free(&r->h, args[i]);
+    if (!st) *out = jqv_number(fma(jqv_num(args[0]), jqv_num(args[1]), jqv_num(args[2])));
+    for (int i = 0; i < 3; i++) jqv_free(&r->h, args[i]);
     return st;
 }

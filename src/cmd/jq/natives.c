@@ -23,34 +23,34 @@ typedef struct fwd_k {
 static int select_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     fwd_k *f = (fwd_k *)self;
-    jv_free(&r->h, path);
-    int t = jv_truthy(v);
-    jv_free(&r->h, v);
+    jqv_free(&r->h, path);
+    int t = jqv_truthy(v);
+    jqv_free(&r->h, v);
     if (!t) return JQ_OK;
-    return f->k->fn(r, f->k, jv_copy(f->in), jv_copy(f->path));
+    return f->k->fn(r, f->k, jqv_copy(f->in), jqv_copy(f->path));
 }
 
 static int n_select(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     fwd_k f = { { select_fn }, k, in, path };
-    int st = jq_eval(r, A(0), env, jv_copy(in), jv_none(), &f.base);
-    jv_free(&r->h, in);
-    jv_free(&r->h, path);
+    int st = jq_eval(r, A(0), env, jqv_copy(in), jqv_none(), &f.base);
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, path);
     return st;
 }
 
 static int n_empty(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)call; (void)env; (void)k;
-    jv_free(&r->h, in);
-    jv_free(&r->h, path);
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, path);
     return JQ_OK;
 }
 
 static int n_error0(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)call; (void)env; (void)k;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     return jq_error(r, in);
 }
 
@@ -61,7 +61,7 @@ typedef struct err_k {
 static int error_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     (void)self;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     return jq_error(r, v);
 }
 
@@ -69,8 +69,8 @@ static int n_error1(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv
 {
     (void)k;
     err_k e = { { error_fn } };
-    jv_free(&r->h, path);
-    return jq_eval(r, A(0), env, in, jv_none(), &e.base);
+    jqv_free(&r->h, path);
+    return jq_eval(r, A(0), env, in, jqv_none(), &e.base);
 }
 
 /* path(f) */
@@ -84,15 +84,15 @@ static int topath_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     topath_k *t = (topath_k *)self;
     if (path.kind == JV_NULL) return jq_invalid_path_result(r, v);
-    jv_free(&r->h, v);
-    return jq_emit(r, t->k, path, jv_copy(t->outpath));
+    jqv_free(&r->h, v);
+    return jq_emit(r, t->k, path, jqv_copy(t->outpath));
 }
 
 static int n_path(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     topath_k t = { { topath_fn }, k, path };
-    int st = jq_eval(r, A(0), env, in, jv_array(&r->h), &t.base);
-    jv_free(&r->h, path);
+    int st = jq_eval(r, A(0), env, in, jqv_array(&r->h), &t.base);
+    jqv_free(&r->h, path);
     return st;
 }
 
@@ -106,33 +106,33 @@ typedef struct getpath_k {
 static int getpath_fn(jq_run *r, jq_out *self, jv p, jv ppath)
 {
     getpath_k *g = (getpath_k *)self;
-    jv_free(&r->h, ppath);
+    jqv_free(&r->h, ppath);
     jv res;
     if (g->path.kind == JV_NULL) {
         int st = jq_invalid_path_access(r, g->in, p);
-        jv_free(&r->h, p);
+        jqv_free(&r->h, p);
         return st;
     }
-    int st = jq_getpath(r, jv_copy(g->in), jv_copy(p), &res);
+    int st = jq_getpath(r, jqv_copy(g->in), jqv_copy(p), &res);
     if (st) {
-        jv_free(&r->h, p);
+        jqv_free(&r->h, p);
         return st;
     }
-    jv np = jv_none();
+    jv np = jqv_none();
     if (g->path.kind != JV_NONE) {
-        np = jv_array_concat(&r->h, jv_copy(g->path), p.kind == JV_ARRAY ? p : jv_array(&r->h));
-        if (p.kind != JV_ARRAY) jv_free(&r->h, p);
-        if (np.kind == JV_NONE) { jv_free(&r->h, res); return jq_check_heap(r); }
-    } else jv_free(&r->h, p);
+        np = jqv_array_concat(&r->h, jqv_copy(g->path), p.kind == JV_ARRAY ? p : jqv_array(&r->h));
+        if (p.kind != JV_ARRAY) jqv_free(&r->h, p);
+        if (np.kind == JV_NONE) { jqv_free(&r->h, res); return jq_check_heap(r); }
+    } else jqv_free(&r->h, p);
     return g->k->fn(r, g->k, res, np);
 }
 
 static int n_getpath(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     getpath_k g = { { getpath_fn }, in, path, k };
-    int st = jq_eval(r, A(0), env, jv_copy(in), jv_none(), &g.base);
-    jv_free(&r->h, in);
-    jv_free(&r->h, path);
+    int st = jq_eval(r, A(0), env, jqv_copy(in), jqv_none(), &g.base);
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, path);
     return st;
 }
 
@@ -152,7 +152,7 @@ static int dfs_push(jq_run *r, dfs_stack *s, jv v, jv p)
     if (s->n == s->cap) {
         size_t cap = s->cap ? s->cap * 2 : 16;
         dfs_item *ni = sk_realloc(r->h.a, s->items, cap * sizeof *ni);
-        if (!ni) { jv_free(&r->h, v); jv_free(&r->h, p); r->h.oom = 1; return jq_check_heap(r); }
+        if (!ni) { jqv_free(&r->h, v); jqv_free(&r->h, p); r->h.oom = 1; return jq_check_heap(r); }
         s->items = ni;
         s->cap = cap;
     }
@@ -175,8 +175,8 @@ static int first_truthy(jq_run *r, const jq_node *cond, const jq_env *env, jv v,
     int found;
     int st = jq_first(r, cond, env, v, &out, &found);
     if (st) return st;
-    *t = found && jv_truthy(out);
-    jv_free(&r->h, out);
+    *t = found && jqv_truthy(out);
+    jqv_free(&r->h, out);
     return JQ_OK;
 }
 
@@ -185,8 +185,8 @@ static int kids_fn(jq_run *r, jq_out *self, jv v, jv path)
     kids_k *c = (kids_k *)self;
     if (c->cond) {
         int t;
-        int st = first_truthy(r, c->cond, c->env, jv_copy(v), &t);
-        if (st || !t) { jv_free(&r->h, v); jv_free(&r->h, path); return st; }
+        int st = first_truthy(r, c->cond, c->env, jqv_copy(v), &t);
+        if (st || !t) { jqv_free(&r->h, v); jqv_free(&r->h, path); return st; }
     }
     return dfs_push(r, c->kids, v, path);
 }
@@ -201,43 +201,43 @@ static int dfs_run(jq_run *r, int mode, const jq_node *f, const jq_node *cond, c
     while (!rc && st.n) {
         st.n--;
         jv v = st.items[st.n].v, p = st.items[st.n].p;
-        if ((rc = jq_tick(r))) { jv_free(&r->h, v); jv_free(&r->h, p); break; }
+        if ((rc = jq_tick(r))) { jqv_free(&r->h, v); jqv_free(&r->h, p); break; }
         int expand = 1;
         if (mode == DFS_WHILE || mode == DFS_UNTIL) {
             int t;
-            rc = first_truthy(r, cond, env, jv_copy(v), &t);
-            if (rc) { jv_free(&r->h, v); jv_free(&r->h, p); break; }
+            rc = first_truthy(r, cond, env, jqv_copy(v), &t);
+            if (rc) { jqv_free(&r->h, v); jqv_free(&r->h, p); break; }
             if (mode == DFS_WHILE) {
-                if (!t) { jv_free(&r->h, v); jv_free(&r->h, p); continue; }
-                rc = k->fn(r, k, jv_copy(v), jv_copy(p));
+                if (!t) { jqv_free(&r->h, v); jqv_free(&r->h, p); continue; }
+                rc = k->fn(r, k, jqv_copy(v), jqv_copy(p));
             } else {
                 if (t) { rc = k->fn(r, k, v, p); continue; }
             }
         } else if (mode == DFS_REPEAT && !root_skipped) {
             root_skipped = 1;   /* repeat(f) emits f's outputs, not its input */
         } else {
-            rc = k->fn(r, k, jv_copy(v), jv_copy(p));
+            rc = k->fn(r, k, jqv_copy(v), jqv_copy(p));
         }
-        if (rc || !expand) { jv_free(&r->h, v); jv_free(&r->h, p); break; }
+        if (rc || !expand) { jqv_free(&r->h, v); jqv_free(&r->h, p); break; }
         /* children, pushed in reverse so the first is processed next */
         kids.n = 0;
         if (!f) {
             if (v.kind == JV_ARRAY || v.kind == JV_OBJECT) {
-                if (p.kind == JV_NULL) { jv_free(&r->h, v); jv_free(&r->h, p); continue; }
+                if (p.kind == JV_NULL) { jqv_free(&r->h, v); jqv_free(&r->h, p); continue; }
                 kids_k c = { { kids_fn }, &kids, NULL, env };
                 rc = jq_iterate(r, v, p, &c.base);
-            } else { jv_free(&r->h, v); jv_free(&r->h, p); }
+            } else { jqv_free(&r->h, v); jqv_free(&r->h, p); }
         } else {
             kids_k c = { { kids_fn }, &kids, mode == DFS_RECURSE ? cond : NULL, env };
             rc = jq_eval(r, f, env, v, p, &c.base);
         }
         for (size_t i = kids.n; i > 0; i--) {
             if (!rc) rc = dfs_push(r, &st, kids.items[i - 1].v, kids.items[i - 1].p);
-            else { jv_free(&r->h, kids.items[i - 1].v); jv_free(&r->h, kids.items[i - 1].p); }
+            else { jqv_free(&r->h, kids.items[i - 1].v); jqv_free(&r->h, kids.items[i - 1].p); }
         }
         kids.n = 0;
     }
-    while (st.n) { st.n--; jv_free(&r->h, st.items[st.n].v); jv_free(&r->h, st.items[st.n].p); }
+    while (st.n) { st.n--; jqv_free(&r->h, st.items[st.n].v); jqv_free(&r->h, st.items[st.n].p); }
     sk_free(r->h.a, st.items);
     sk_free(r->h.a, kids.items);
     return rc;
@@ -299,11 +299,11 @@ static int vals_step(jq_run *r, vals_k *x, int i);
 static int vals_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     vals_k *x = (vals_k *)self;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     x->vals[x->i] = v;
     int st = vals_step(r, x, x->i + 1);
-    jv_free(&r->h, x->vals[x->i]);
-    x->vals[x->i] = jv_null();
+    jqv_free(&r->h, x->vals[x->i]);
+    x->vals[x->i] = jqv_null();
     return st;
 }
 
@@ -312,22 +312,22 @@ static int vals_step(jq_run *r, vals_k *x, int i)
     if (i == x->n) return x->body(r, x->ud, x->vals);
     const jq_node *an = x->call->args[i];
     if (an->op == N_LITERAL) {
-        x->vals[i] = jv_copy(an->val);
+        x->vals[i] = jqv_copy(an->val);
         int st = vals_step(r, x, i + 1);
-        jv_free(&r->h, x->vals[i]);
-        x->vals[i] = jv_null();
+        jqv_free(&r->h, x->vals[i]);
+        x->vals[i] = jqv_null();
         return st;
     }
     vals_k inner = *x;
     inner.base.fn = vals_fn;
     inner.i = i;
-    return jq_eval(r, an, x->env, jv_copy(x->in), jv_none(), &inner.base);
+    return jq_eval(r, an, x->env, jqv_copy(x->in), jqv_none(), &inner.base);
 }
 
 /* Evaluate the first n arguments like jq's $params, then body. */
 static int with_vals(jq_run *r, const jq_node *call, const jq_env *env, jv in, int n, vals_body body, void *ud)
 {
-    jv vals[4] = { jv_null(), jv_null(), jv_null(), jv_null() };
+    jv vals[4] = { jqv_null(), jqv_null(), jqv_null(), jqv_null() };
     vals_k x = { { vals_fn }, call, env, in, vals, 0, n, body, ud };
     return vals_step(r, &x, 0);
 }
@@ -341,26 +341,26 @@ static int range_body(jq_run *r, void *ud, jv *vals)
     double from = 0, to, by = 1;
     if (u->nargs == 1) {
         if (vals[0].kind != JV_NUMBER) return jq_errorf(r, "Range bounds must be numeric");
-        to = jv_num(vals[0]);
+        to = jqv_num(vals[0]);
     } else {
         if (vals[0].kind != JV_NUMBER || vals[1].kind != JV_NUMBER) return jq_errorf(r, "Range bounds must be numeric");
-        from = jv_num(vals[0]);
-        to = jv_num(vals[1]);
+        from = jqv_num(vals[0]);
+        to = jqv_num(vals[1]);
         if (u->nargs == 3) {
             if (vals[2].kind != JV_NUMBER) return jq_errorf(r, "Range bounds must be numeric");
-            by = jv_num(vals[2]);
+            by = jqv_num(vals[2]);
         }
     }
     int st = JQ_OK;
     if (by > 0) {
         for (double x = from; x < to && !st; x += by) {
             if ((st = jq_tick(r))) break;
-            st = u->k->fn(r, u->k, jv_number(x), jv_none());
+            st = u->k->fn(r, u->k, jqv_number(x), jqv_none());
         }
     } else if (by < 0) {
         for (double x = from; x > to && !st; x += by) {
             if ((st = jq_tick(r))) break;
-            st = u->k->fn(r, u->k, jv_number(x), jv_none());
+            st = u->k->fn(r, u->k, jqv_number(x), jqv_none());
         }
     }
     return st;
@@ -368,10 +368,10 @@ static int range_body(jq_run *r, void *ud, jv *vals)
 
 static int n_range(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     range_ud u = { k, call->nargs };
     int st = with_vals(r, call, env, in, call->nargs, range_body, &u);
-    jv_free(&r->h, in);
+    jqv_free(&r->h, in);
     return st;
 }
 
@@ -405,15 +405,15 @@ static int limit_body(jq_run *r, void *ud, jv *vals)
     limit_ud *u = ud;
     if (vals[0].kind != JV_NUMBER) {
         /* jq computes `. + 1` against $n and fails on the comparison side */
-        return jq_type_error2(r, vals[0], jv_number(1), "cannot be subtracted");
+        return jq_type_error2(r, vals[0], jqv_number(1), "cannot be subtracted");
     }
-    double n = jv_num(vals[0]);
+    double n = jqv_num(vals[0]);
     if (n <= 0) {
         if (n == 0) return JQ_OK;
-        return jq_eval(r, u->f, u->env, jv_copy(u->in), jv_copy(u->path), u->k);
+        return jq_eval(r, u->f, u->env, jqv_copy(u->in), jqv_copy(u->path), u->k);
     }
     limit_k l = { { limit_fn }, u->k, n, 0, ++r->next_label };
-    int st = jq_eval(r, u->f, u->env, jv_copy(u->in), jv_copy(u->path), &l.base);
+    int st = jq_eval(r, u->f, u->env, jqv_copy(u->in), jqv_copy(u->path), &l.base);
     if (st == JQ_BREAK && r->brk == l.id) st = JQ_OK;
     return st;
 }
@@ -422,8 +422,8 @@ static int n_limit(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv 
 {
     limit_ud u = { A(1), env, in, path, k };
     int st = with_vals(r, call, env, in, 1, limit_body, &u);
-    jv_free(&r->h, in);
-    jv_free(&r->h, path);
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, path);
     return st;
 }
 
@@ -445,8 +445,8 @@ typedef struct last_k {
 static int last_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     last_k *l = (last_k *)self;
-    jv_free(&r->h, l->v);
-    jv_free(&r->h, l->p);
+    jqv_free(&r->h, l->v);
+    jqv_free(&r->h, l->p);
     l->v = v;
     l->p = path;
     l->found = 1;
@@ -455,9 +455,9 @@ static int last_fn(jq_run *r, jq_out *self, jv v, jv path)
 
 static int n_last1(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
-    last_k l = { { last_fn }, jv_null(), jv_none(), 0 };
+    last_k l = { { last_fn }, jqv_null(), jqv_none(), 0 };
     int st = jq_eval(r, A(0), env, in, path, &l.base);
-    if (st || !l.found) { jv_free(&r->h, l.v); jv_free(&r->h, l.p); return st; }
+    if (st || !l.found) { jqv_free(&r->h, l.v); jqv_free(&r->h, l.p); return st; }
     return k->fn(r, k, l.v, l.p);
 }
 
@@ -472,7 +472,7 @@ typedef struct nth_k {
 static int nth_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     nth_k *x = (nth_k *)self;
-    if (x->count++ < x->n) { jv_free(&r->h, v); jv_free(&r->h, path); return JQ_OK; }
+    if (x->count++ < x->n) { jqv_free(&r->h, v); jqv_free(&r->h, path); return JQ_OK; }
     int st = x->k->fn(r, x->k, v, path);
     if (st) return st;
     r->brk = x->id;
@@ -482,11 +482,11 @@ static int nth_fn(jq_run *r, jq_out *self, jv v, jv path)
 static int nth_body(jq_run *r, void *ud, jv *vals)
 {
     limit_ud *u = ud;
-    if (vals[0].kind != JV_NUMBER) return jq_type_error2(r, vals[0], jv_number(0), "cannot be compared");
-    double n = jv_num(vals[0]);
+    if (vals[0].kind != JV_NUMBER) return jq_type_error2(r, vals[0], jqv_number(0), "cannot be compared");
+    double n = jqv_num(vals[0]);
     if (n < 0) return jq_errorf(r, "nth doesn't support negative indices");
     nth_k x = { { nth_fn }, u->k, floor(n), 0, ++r->next_label };
-    int st = jq_eval(r, u->f, u->env, jv_copy(u->in), jv_copy(u->path), &x.base);
+    int st = jq_eval(r, u->f, u->env, jqv_copy(u->in), jqv_copy(u->path), &x.base);
     if (st == JQ_BREAK && r->brk == x.id) st = JQ_OK;
     return st;
 }
@@ -495,8 +495,8 @@ static int n_nth2(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv p
 {
     limit_ud u = { A(1), env, in, path, k };
     int st = with_vals(r, call, env, in, 1, nth_body, &u);
-    jv_free(&r->h, in);
-    jv_free(&r->h, path);
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, path);
     return st;
 }
 
@@ -505,11 +505,11 @@ static int n_isempty(jq_run *r, const jq_node *call, const jq_env *env, jv in, j
 {
     jv out;
     int found;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     int st = jq_first(r, A(0), env, in, &out, &found);
     if (st) return st;
-    jv_free(&r->h, out);
-    return k->fn(r, k, jv_bool(!found), jv_none());
+    jqv_free(&r->h, out);
+    return k->fn(r, k, jqv_bool(!found), jqv_none());
 }
 
 /* any(gen; cond), all(gen; cond) */
@@ -525,9 +525,9 @@ typedef struct anyall_k {
 static int anyall_cond_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     anyall_k *a = (anyall_k *)self;
-    jv_free(&r->h, path);
-    int t = jv_truthy(v);
-    jv_free(&r->h, v);
+    jqv_free(&r->h, path);
+    int t = jqv_truthy(v);
+    jqv_free(&r->h, v);
     if (t == a->want) { a->hit = 1; r->brk = a->id; return JQ_BREAK; }
     return JQ_OK;
 }
@@ -535,11 +535,11 @@ static int anyall_cond_fn(jq_run *r, jq_out *self, jv v, jv path)
 static int anyall_gen_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     anyall_k *a = (anyall_k *)self;
-    jv_free(&r->h, path);
-    if (!a->cond) return anyall_cond_fn(r, self, v, jv_none());
+    jqv_free(&r->h, path);
+    if (!a->cond) return anyall_cond_fn(r, self, v, jqv_none());
     anyall_k inner = *a;
     inner.base.fn = anyall_cond_fn;
-    int st = jq_eval(r, a->cond, a->env, v, jv_none(), &inner.base);
+    int st = jq_eval(r, a->cond, a->env, v, jqv_none(), &inner.base);
     if (inner.hit) a->hit = 1;
     return st;
 }
@@ -548,43 +548,43 @@ static int anyall(jq_run *r, const jq_node *gen, const jq_node *cond, const jq_e
 {
     anyall_k a = { { anyall_gen_fn }, cond, env, want, 0, ++r->next_label };
     int st;
-    if (gen) st = jq_eval(r, gen, env, in, jv_none(), &a.base);
-    else st = jq_iterate(r, in, jv_none(), &a.base);
+    if (gen) st = jq_eval(r, gen, env, in, jqv_none(), &a.base);
+    else st = jq_iterate(r, in, jqv_none(), &a.base);
     if (st == JQ_BREAK && r->brk == a.id) st = JQ_OK;
     if (st) return st;
-    return k->fn(r, k, jv_bool(a.hit ? want : !want), jv_none());
+    return k->fn(r, k, jqv_bool(a.hit ? want : !want), jqv_none());
 }
 
 static int n_any0(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)call;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     return anyall(r, NULL, NULL, env, in, k, 1);
 }
 static int n_all0(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)call;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     return anyall(r, NULL, NULL, env, in, k, 0);
 }
 static int n_any1(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     return anyall(r, NULL, A(0), env, in, k, 1);
 }
 static int n_all1(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     return anyall(r, NULL, A(0), env, in, k, 0);
 }
 static int n_any2(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     return anyall(r, A(0), A(1), env, in, k, 1);
 }
 static int n_all2(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     return anyall(r, A(0), A(1), env, in, k, 0);
 }
 
@@ -604,26 +604,26 @@ typedef struct coll_k {
 static int coll_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     coll_k *c = (coll_k *)self;
-    jv_free(&r->h, path);
-    c->arr = jv_array_append(&r->h, c->arr, v);
+    jqv_free(&r->h, path);
+    c->arr = jqv_array_append(&r->h, c->arr, v);
     return jq_check_heap(r);
 }
 
 static int map_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     map_k *m = (map_k *)self;
-    jv_free(&r->h, path);
-    return jq_eval(r, m->f, m->env, v, jv_none(), m->collect);
+    jqv_free(&r->h, path);
+    return jq_eval(r, m->f, m->env, v, jqv_none(), m->collect);
 }
 
 static int n_map(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
-    jv_free(&r->h, path);
-    coll_k c = { { coll_fn }, jv_array_sized(&r->h, in.kind == JV_ARRAY ? jv_array_len(in) : 0) };
+    jqv_free(&r->h, path);
+    coll_k c = { { coll_fn }, jqv_array_sized(&r->h, in.kind == JV_ARRAY ? jqv_array_len(in) : 0) };
     map_k m = { { map_fn }, A(0), env, &c.base };
-    int st = jq_iterate(r, in, jv_none(), &m.base);
-    if (st) { jv_free(&r->h, c.arr); return st; }
-    return jq_emit(r, k, c.arr, jv_none());
+    int st = jq_iterate(r, in, jqv_none(), &m.base);
+    if (st) { jqv_free(&r->h, c.arr); return st; }
+    return jq_emit(r, k, c.arr, jqv_none());
 }
 
 /* add(f): reduce f as $x (null; . + $x) */
@@ -635,19 +635,19 @@ typedef struct add_k {
 static int add_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     add_k *a = (add_k *)self;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     jv acc = a->acc;
-    a->acc = jv_null();
+    a->acc = jqv_null();
     return jq_binop(r, '+', acc, v, &a->acc);
 }
 
 static int n_add1(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
-    jv_free(&r->h, path);
-    add_k a = { { add_fn }, jv_null() };
-    int st = jq_eval(r, A(0), env, in, jv_none(), &a.base);
-    if (st) { jv_free(&r->h, a.acc); return st; }
-    return k->fn(r, k, a.acc, jv_none());
+    jqv_free(&r->h, path);
+    add_k a = { { add_fn }, jqv_null() };
+    int st = jq_eval(r, A(0), env, in, jqv_none(), &a.base);
+    if (st) { jqv_free(&r->h, a.acc); return st; }
+    return k->fn(r, k, a.acc, jqv_none());
 }
 
 /* ---- sort_by, group_by, unique_by, min_by, max_by -------------------------------- */
@@ -656,7 +656,7 @@ typedef struct keyed { jv key, val; size_t idx; } keyed;
 
 static int keyed_cmp(jq_run *r, const keyed *a, const keyed *b)
 {
-    int c = jv_cmp(&r->h, a->key, b->key);
+    int c = jqv_cmp(&r->h, a->key, b->key);
     if (c) return c;
     return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
@@ -682,26 +682,26 @@ static int by_impl(jq_run *r, const jq_node *f, const jq_env *env, jv in, jq_out
     jvh *h = &r->h;
     if (in.kind == JV_OBJECT) {
         /* jq: map([f]) works on objects, then the sort fails */
-        jv keys = jv_array(h);
+        jv keys = jqv_array(h);
         int st = mode == BY_MIN || mode == BY_MAX ? jq_type_error2(r, in, keys, "cannot be iterated over")
                                                   : jq_type_error2(r, in, keys, "cannot be sorted, as they are not both arrays");
-        jv_free(h, keys);
-        jv_free(h, in);
+        jqv_free(h, keys);
+        jqv_free(h, in);
         return st;
     }
-    if (in.kind != JV_ARRAY) return jq_iterate(r, in, jv_none(), k);   /* the iteration error */
-    size_t n = jv_array_len(in);
+    if (in.kind != JV_ARRAY) return jq_iterate(r, in, jqv_none(), k);   /* the iteration error */
+    size_t n = jqv_array_len(in);
     keyed *v = sk_malloc(h->a, (n ? n : 1) * 2 * sizeof *v);
-    if (!v) { jv_free(h, in); h->oom = 1; return jq_check_heap(r); }
+    if (!v) { jqv_free(h, in); h->oom = 1; return jq_check_heap(r); }
     int st = JQ_OK;
     size_t got = 0;
     for (size_t i = 0; i < n && !st; i++) {
         jv key;
-        if (f) st = jq_collect(r, f, env, jv_copy(jv_array_at(in, i)), &key);
-        else key = jv_array_append(h, jv_array(h), jv_copy(jv_array_at(in, i)));
+        if (f) st = jq_collect(r, f, env, jqv_copy(jqv_array_at(in, i)), &key);
+        else key = jqv_array_append(h, jqv_array(h), jqv_copy(jqv_array_at(in, i)));
         if (st) break;
         v[i].key = key;
-        v[i].val = jv_array_at(in, i);
+        v[i].val = jqv_array_at(in, i);
         v[i].idx = i;
         got++;
     }
@@ -710,45 +710,45 @@ static int by_impl(jq_run *r, const jq_node *f, const jq_env *env, jv in, jq_out
     if ((st = jq_check_heap(r))) goto out;
     jv res;
     if (mode == BY_MIN || mode == BY_MAX) {
-        if (n == 0) res = jv_null();
+        if (n == 0) res = jqv_null();
         else {
             size_t best = 0;
             /* min: the first of the smallest; max: the last of the largest (jq) */
             if (mode == BY_MAX) best = n - 1;
-            res = jv_copy(v[best].val);
+            res = jqv_copy(v[best].val);
         }
     } else if (mode == BY_SORT) {
-        res = jv_array_sized(h, n);
-        for (size_t i = 0; i < n; i++) res = jv_array_append(h, res, jv_copy(v[i].val));
+        res = jqv_array_sized(h, n);
+        for (size_t i = 0; i < n; i++) res = jqv_array_append(h, res, jqv_copy(v[i].val));
     } else {
-        res = jv_array(h);
-        jv group = jv_null();
+        res = jqv_array(h);
+        jv group = jqv_null();
         for (size_t i = 0; i < n; i++) {
-            if (i == 0 || jv_cmp(h, v[i - 1].key, v[i].key) != 0) {
-                if (i) res = mode == BY_GROUP ? jv_array_append(h, res, group) : res;
-                if (mode == BY_UNIQUE) res = jv_array_append(h, res, jv_copy(v[i].val));
-                group = mode == BY_GROUP ? jv_array(h) : jv_null();
+            if (i == 0 || jqv_cmp(h, v[i - 1].key, v[i].key) != 0) {
+                if (i) res = mode == BY_GROUP ? jqv_array_append(h, res, group) : res;
+                if (mode == BY_UNIQUE) res = jqv_array_append(h, res, jqv_copy(v[i].val));
+                group = mode == BY_GROUP ? jqv_array(h) : jqv_null();
             }
-            if (mode == BY_GROUP) group = jv_array_append(h, group, jv_copy(v[i].val));
+            if (mode == BY_GROUP) group = jqv_array_append(h, group, jqv_copy(v[i].val));
         }
-        if (mode == BY_GROUP && n) res = jv_array_append(h, res, group);
-        else jv_free(h, group);
+        if (mode == BY_GROUP && n) res = jqv_array_append(h, res, group);
+        else jqv_free(h, group);
     }
-    for (size_t i = 0; i < got; i++) jv_free(h, v[i].key);
+    for (size_t i = 0; i < got; i++) jqv_free(h, v[i].key);
     sk_free(h->a, v);
-    jv_free(h, in);
+    jqv_free(h, in);
     if (res.kind == JV_NONE) return jq_check_heap(r);
-    return k->fn(r, k, res, jv_none());
+    return k->fn(r, k, res, jqv_none());
 out:
-    for (size_t i = 0; i < got; i++) jv_free(h, v[i].key);
+    for (size_t i = 0; i < got; i++) jqv_free(h, v[i].key);
     sk_free(h->a, v);
-    jv_free(h, in);
+    jqv_free(h, in);
     return st;
 }
 
 #define BY_NATIVE(name, mode) \
     static int name(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k) \
-    { jv_free(&r->h, path); return by_impl(r, call->nargs ? A(0) : NULL, env, in, k, mode); }
+    { jqv_free(&r->h, path); return by_impl(r, call->nargs ? A(0) : NULL, env, in, k, mode); }
 
 BY_NATIVE(n_sort_by, BY_SORT)
 BY_NATIVE(n_group_by, BY_GROUP)
@@ -759,12 +759,12 @@ BY_NATIVE(n_max_by, BY_MAX)
 /* unique/min/max without f: jq's messages for non-arrays differ */
 static int n_unique(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     if (in.kind != JV_ARRAY) {
-        jv e = jv_array(&r->h);
+        jv e = jqv_array(&r->h);
         int st = jq_type_error2(r, in, e, "cannot be sorted, as they are not both arrays");
-        jv_free(&r->h, e);
-        jv_free(&r->h, in);
+        jqv_free(&r->h, e);
+        jqv_free(&r->h, in);
         return st;
     }
     return by_impl(r, NULL, env, in, k, BY_UNIQUE);
@@ -775,7 +775,7 @@ static int minmax(jq_run *r, jv in, jq_out *k, int mode)
 {
     if (in.kind != JV_ARRAY) {
         int st = jq_type_error2(r, in, in, "cannot be iterated over");
-        jv_free(&r->h, in);
+        jqv_free(&r->h, in);
         return st;
     }
     return by_impl(r, NULL, NULL, in, k, mode);
@@ -784,14 +784,14 @@ static int minmax(jq_run *r, jv in, jq_out *k, int mode)
 static int n_min(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)call; (void)env;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     return minmax(r, in, k, BY_MIN);
 }
 
 static int n_max(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)call; (void)env;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     return minmax(r, in, k, BY_MAX);
 }
 
@@ -800,53 +800,53 @@ static int n_max(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv pa
 static int n_input(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)call; (void)env;
-    jv_free(&r->h, in);
-    jv_free(&r->h, path);
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, path);
     jv v;
     int st = r->inputs.next ? r->inputs.next(r, r->inputs.ud, &v) : 1;
     if (st == 1) return jq_errorf(r, "No more inputs");
     if (st) return st;
-    return k->fn(r, k, v, jv_none());
+    return k->fn(r, k, v, jqv_none());
 }
 
 static int n_inputs(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)call; (void)env;
-    jv_free(&r->h, in);
-    jv_free(&r->h, path);
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, path);
     for (;;) {
         jv v;
         int st = r->inputs.next ? r->inputs.next(r, r->inputs.ud, &v) : 1;
         if (st == 1) return JQ_OK;
         if (st) return st;
-        if ((st = k->fn(r, k, v, jv_none()))) return st;
+        if ((st = k->fn(r, k, v, jqv_none()))) return st;
     }
 }
 
 static int n_input_filename(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)call; (void)env;
-    jv_free(&r->h, in);
-    jv v = r->inputs.filename ? r->inputs.filename(r, r->inputs.ud) : jv_null();
+    jqv_free(&r->h, in);
+    jv v = r->inputs.filename ? r->inputs.filename(r, r->inputs.ud) : jqv_null();
     return jq_emit(r, k, v, path);
 }
 
 static int n_input_line_number(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)call; (void)env;
-    jv_free(&r->h, in);
+    jqv_free(&r->h, in);
     long n = r->inputs.line ? r->inputs.line(r, r->inputs.ud) : 0;
-    return jq_emit(r, k, jv_number((double)n), path);
+    return jq_emit(r, k, jqv_number((double)n), path);
 }
 
 /* debug: ["DEBUG:",.] on stderr; stderr: the value, compact, no newline */
 static void to_stderr(jq_run *r, jv v, const char *pre, const char *post)
 {
     if (!r->debug_out) return;
-    static const jv_dumpopts compact = { 0, 0, 0, 0, 0, { 0 } };
+    static const jqv_dumpopts compact = { 0, 0, 0, 0, 0, { 0 } };
     sk_buf b = SK_BUF_INIT(r->h.a);
     sk_buf_puts(&b, pre);
-    jv_dump(&r->h, &b, v, &compact);
+    jqv_dump(&r->h, &b, v, &compact);
     sk_buf_puts(&b, post);
     r->debug_out(r->host, b.p ? b.p : "", b.len);
     sk_buf_free(&b);
@@ -869,8 +869,8 @@ static int n_stderr(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv
 static int n_halt(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)call; (void)env; (void)k;
-    jv_free(&r->h, in);
-    jv_free(&r->h, path);
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, path);
     r->halted = 2;
     r->halt_code = 0;
     return JQ_HALT;
@@ -883,25 +883,25 @@ static int halt_error_body(jq_run *r, void *ud, jv *vals)
     halt_ud *u = ud;
     if (vals[0].kind != JV_NUMBER) return jq_errorf(r, "halt_error/1: number required");
     if (r->debug_out) {
-        if (u->in.kind == JV_STRING) r->debug_out(r->host, jv_str_p(u->in), jv_str_len(u->in));
+        if (u->in.kind == JV_STRING) r->debug_out(r->host, jqv_str_p(u->in), jqv_str_len(u->in));
         else if (u->in.kind != JV_NULL) to_stderr(r, u->in, "", "\n");
     }
     r->halted = 2;
-    r->halt_code = (int)jv_num(vals[0]);
+    r->halt_code = (int)jqv_num(vals[0]);
     return JQ_HALT;
 }
 
 static int n_halt_error(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)k;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     halt_ud u = { in };
     int st;
     if (call->nargs == 0) {
-        jv five = jv_number(5);
+        jv five = jqv_number(5);
         st = halt_error_body(r, &u, &five);
     } else st = with_vals(r, call, env, in, 1, halt_error_body, &u);
-    jv_free(&r->h, in);
+    jqv_free(&r->h, in);
     return st;
 }
 
@@ -912,64 +912,64 @@ static int stream_rec(jq_run *r, jv v, jv path, jq_out *k, int top, int depth)
     jvh *h = &r->h;
     if (depth > 10000) return jq_errorf(r, "value nested too deeply");
     int st;
-    size_t n = v.kind == JV_ARRAY ? jv_array_len(v) : v.kind == JV_OBJECT ? jv_object_len(v) : 0;
+    size_t n = v.kind == JV_ARRAY ? jqv_array_len(v) : v.kind == JV_OBJECT ? jqv_object_len(v) : 0;
     if (n == 0) {
-        jv ev = jv_array(h);
-        ev = jv_array_append(h, ev, jv_copy(path));
-        ev = jv_array_append(h, ev, jv_copy(v));
+        jv ev = jqv_array(h);
+        ev = jqv_array_append(h, ev, jqv_copy(path));
+        ev = jqv_array_append(h, ev, jqv_copy(v));
         if (ev.kind == JV_NONE) return jq_check_heap(r);
-        return k->fn(r, k, ev, jv_none());
+        return k->fn(r, k, ev, jqv_none());
     }
-    jv lastkey = jv_null();
+    jv lastkey = jqv_null();
     if (v.kind == JV_ARRAY) {
         for (size_t i = 0; i < n; i++) {
-            jv p = jv_array_append(h, jv_copy(path), jv_number((double)i));
-            st = stream_rec(r, jv_array_at(v, i), p, k, 0, depth + 1);
-            jv_free(h, p);
+            jv p = jqv_array_append(h, jqv_copy(path), jqv_number((double)i));
+            st = stream_rec(r, jqv_array_at(v, i), p, k, 0, depth + 1);
+            jqv_free(h, p);
             if (st) return st;
         }
-        lastkey = jv_number((double)(n - 1));
+        lastkey = jqv_number((double)(n - 1));
     } else {
         JV_OBJECT_FOREACH(v, s) {
-            jv key = jv_mk(JV_STRING);
+            jv key = jqv_mk(JV_STRING);
             key.u.s = s->key;
-            jv p = jv_array_append(h, jv_copy(path), jv_copy(key));
+            jv p = jqv_array_append(h, jqv_copy(path), jqv_copy(key));
             st = stream_rec(r, s->val, p, k, 0, depth + 1);
-            jv_free(h, p);
+            jqv_free(h, p);
             if (st) return st;
-            jv_free(h, lastkey);
-            lastkey = jv_copy(key);
+            jqv_free(h, lastkey);
+            lastkey = jqv_copy(key);
         }
     }
     (void)top;
-    jv ev = jv_array_append(h, jv_array(h), jv_array_append(h, jv_copy(path), lastkey));
+    jv ev = jqv_array_append(h, jqv_array(h), jqv_array_append(h, jqv_copy(path), lastkey));
     if (ev.kind == JV_NONE) return jq_check_heap(r);
-    return k->fn(r, k, ev, jv_none());
+    return k->fn(r, k, ev, jqv_none());
 }
 
 int jq_tostream(jq_run *r, jv in, jq_out *k)
 {
-    jv root = jv_array(&r->h);
+    jv root = jqv_array(&r->h);
     int st = stream_rec(r, in, root, k, 1, 0);
-    jv_free(&r->h, root);
-    jv_free(&r->h, in);
+    jqv_free(&r->h, root);
+    jqv_free(&r->h, in);
     return st;
 }
 
 static int n_tostream(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k)
 {
     (void)call; (void)env;
-    jv_free(&r->h, path);
-    jv root = jv_array(&r->h);
+    jqv_free(&r->h, path);
+    jv root = jqv_array(&r->h);
     int st = stream_rec(r, in, root, k, 1, 0);
-    jv_free(&r->h, root);
-    jv_free(&r->h, in);
+    jqv_free(&r->h, root);
+    jqv_free(&r->h, in);
     return st;
 }
 
 /* ---- match, test, capture, scan (the matching itself is in regex.c) ---------------- */
 
-int v__match_impl_3(jq_run *r, jv in, jv *args, jv *out);
+int jqn__match_impl_3(jq_run *r, jv in, jv *args, jv *out);
 
 enum { RX_MATCH, RX_TEST, RX_CAPTURE, RX_SCAN };
 
@@ -982,25 +982,25 @@ typedef struct rx_ud {
 /* jq's `$val` form: a string, or [regex, flags] */
 static int rx_split_val(jq_run *r, jv val, jv *re, jv *flags)
 {
-    if (val.kind == JV_STRING) { *re = jv_copy(val); *flags = jv_null(); return JQ_OK; }
-    if (val.kind == JV_ARRAY && jv_array_len(val) > 0) {
-        *re = jv_copy(jv_array_at(val, 0));
-        *flags = jv_array_len(val) > 1 ? jv_copy(jv_array_at(val, 1)) : jv_null();
+    if (val.kind == JV_STRING) { *re = jqv_copy(val); *flags = jqv_null(); return JQ_OK; }
+    if (val.kind == JV_ARRAY && jqv_array_len(val) > 0) {
+        *re = jqv_copy(jqv_array_at(val, 0));
+        *flags = jqv_array_len(val) > 1 ? jqv_copy(jqv_array_at(val, 1)) : jqv_null();
         return JQ_OK;
     }
-    return jq_errorf(r, "%s not a string or array", jv_kind_name(jv_kind_of(val)));
+    return jq_errorf(r, "%s not a string or array", jqv_kind_name(jqv_kind_of(val)));
 }
 
 static jv capture_obj(jq_run *r, jv m)
 {
     jvh *h = &r->h;
-    jv o = jv_object(h);
-    jv *caps = jv_object_find(m, "captures", 8);
-    for (size_t i = 0; caps && i < jv_array_len(*caps); i++) {
-        jv c = jv_array_at(*caps, i);
-        jv *name = jv_object_find(c, "name", 4);
+    jv o = jqv_object(h);
+    jv *caps = jqv_object_find(m, "captures", 8);
+    for (size_t i = 0; caps && i < jqv_array_len(*caps); i++) {
+        jv c = jqv_array_at(*caps, i);
+        jv *name = jqv_object_find(c, "name", 4);
         if (!name || name->kind != JV_STRING) continue;
-        o = jv_object_set(h, o, jv_copy(*name), jv_object_get(c, "string", 6));
+        o = jqv_object_set(h, o, jqv_copy(*name), jqv_object_get(c, "string", 6));
     }
     return o;
 }
@@ -1014,53 +1014,53 @@ static int rx_body(jq_run *r, void *ud, jv *vals)
     if (u->nargs == 1) {
         if ((st = rx_split_val(r, vals[0], &re, &flags))) return st;
     } else {
-        re = jv_copy(vals[0]);
-        flags = jv_copy(vals[1]);
+        re = jqv_copy(vals[0]);
+        flags = jqv_copy(vals[1]);
     }
     if (u->kind == RX_SCAN) {
         /* "g" + flags */
-        if (flags.kind == JV_NULL) flags = jv_string_raw(h, "g", 1);
-        else if (flags.kind == JV_STRING) flags = jv_string_concat(h, jv_string_raw(h, "g", 1), flags);
+        if (flags.kind == JV_NULL) flags = jqv_string_raw(h, "g", 1);
+        else if (flags.kind == JV_STRING) flags = jqv_string_concat(h, jqv_string_raw(h, "g", 1), flags);
         else {
-            jv g = jv_string_raw(h, "g", 1);
+            jv g = jqv_string_raw(h, "g", 1);
             st = jq_type_error2(r, g, flags, "cannot be added");
-            jv_free(h, g);
-            jv_free(h, re);
-            jv_free(h, flags);
+            jqv_free(h, g);
+            jqv_free(h, re);
+            jqv_free(h, flags);
             return st;
         }
     }
-    jv args[3] = { re, flags, jv_bool(u->kind == RX_TEST) };
+    jv args[3] = { re, flags, jqv_bool(u->kind == RX_TEST) };
     jv res;
-    if ((st = v__match_impl_3(r, jv_copy(u->in), args, &res))) return st;
-    if (u->kind == RX_TEST) return u->k->fn(r, u->k, res, jv_none());
+    if ((st = jqn__match_impl_3(r, jqv_copy(u->in), args, &res))) return st;
+    if (u->kind == RX_TEST) return u->k->fn(r, u->k, res, jqv_none());
     st = JQ_OK;
-    for (size_t i = 0; i < jv_array_len(res) && !st; i++) {
-        jv m = jv_array_at(res, i);
+    for (size_t i = 0; i < jqv_array_len(res) && !st; i++) {
+        jv m = jqv_array_at(res, i);
         jv o;
-        if (u->kind == RX_MATCH) o = jv_copy(m);
+        if (u->kind == RX_MATCH) o = jqv_copy(m);
         else if (u->kind == RX_CAPTURE) o = capture_obj(r, m);
         else {
-            jv *caps = jv_object_find(m, "captures", 8);
-            if (caps && jv_array_len(*caps) > 0) {
-                o = jv_array(h);
-                for (size_t j = 0; j < jv_array_len(*caps); j++)
-                    o = jv_array_append(h, o, jv_object_get(jv_array_at(*caps, j), "string", 6));
-            } else o = jv_object_get(m, "string", 6);
+            jv *caps = jqv_object_find(m, "captures", 8);
+            if (caps && jqv_array_len(*caps) > 0) {
+                o = jqv_array(h);
+                for (size_t j = 0; j < jqv_array_len(*caps); j++)
+                    o = jqv_array_append(h, o, jqv_object_get(jqv_array_at(*caps, j), "string", 6));
+            } else o = jqv_object_get(m, "string", 6);
         }
         if (o.kind == JV_NONE) { st = jq_check_heap(r); break; }
-        st = u->k->fn(r, u->k, o, jv_none());
+        st = u->k->fn(r, u->k, o, jqv_none());
     }
-    jv_free(h, res);
+    jqv_free(h, res);
     return st;
 }
 
 static int rx_native(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k, int kind)
 {
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     rx_ud u = { in, k, kind, call->nargs };
     int st = with_vals(r, call, env, in, call->nargs, rx_body, &u);
-    jv_free(&r->h, in);
+    jqv_free(&r->h, in);
     return st;
 }
 
@@ -1162,9 +1162,9 @@ const jq_native *jq_native_get(int idx) { return &natives[idx]; }
 int jq_builtin_names(jq_run *r, jv *out)
 {
     jvh *h = &r->h;
-    jv arr = jv_array(h);
+    jv arr = jqv_array(h);
     for (size_t i = 0; i < NNATIVES; i++)
-        if (natives[i].name[0] != '_') arr = jv_array_append(h, arr, jv_string_fmt(h, "%s/%d", natives[i].name, natives[i].nargs));
+        if (natives[i].name[0] != '_') arr = jqv_array_append(h, arr, jqv_string_fmt(h, "%s/%d", natives[i].name, natives[i].nargs));
     for (int i = 0; i < jq_library_count(); i++) {
         const char *src = jq_library_source(i);
         /* "def NAME" or "def NAME(a; b)" */
@@ -1175,7 +1175,7 @@ int jq_builtin_names(jq_run *r, jv *out)
             ar = 1;
             for (const char *q = p + nl; *q && *q != ')'; q++) ar += *q == ';';
         }
-        if (nl && p[0] != '_') arr = jv_array_append(h, arr, jv_string_fmt(h, "%.*s/%d", (int)nl, p, ar));
+        if (nl && p[0] != '_') arr = jqv_array_append(h, arr, jqv_string_fmt(h, "%.*s/%d", (int)nl, p, ar));
     }
     *out = arr;
     return jq_check_heap(r);

@@ -228,7 +228,7 @@ static jq_node *mk(parser *p, int op, size_t pos)
     }
     n->op = (uint8_t)op;
     n->pos = (int32_t)pos;
-    n->val = jv_null();
+    n->val = jqv_null();
     return n;
 }
 
@@ -258,12 +258,12 @@ static int list_push(parser *p, nodelist *l, jq_node *x)
 static jq_node *lit(parser *p, jv v, size_t pos)
 {
     jq_node *n = mk(p, N_LITERAL, pos);
-    if (n && jv_is_heap(v) && sk_buf_put(p->o->literals, &v, sizeof v)) {
+    if (n && jqv_is_heap(v) && sk_buf_put(p->o->literals, &v, sizeof v)) {
         p->o->h->oom = 1;
         n = fail_at(p, pos, "%s", "out of memory");
     }
     if (n) n->val = v;
-    else jv_free(p->o->h, v);
+    else jqv_free(p->o->h, v);
     return n;
 }
 
@@ -492,7 +492,7 @@ static jq_node *parse_unary(parser *p)
 /* A name used as an object key or field: identifiers and keywords. */
 static jq_node *string_lit(parser *p, const char *s, size_t n, size_t pos)
 {
-    return lit(p, jv_string(p->o->h, s, n), pos);
+    return lit(p, jqv_string(p->o->h, s, n), pos);
 }
 
 static jq_node *parse_object(parser *p, size_t pos)
@@ -528,7 +528,7 @@ static jq_node *parse_object(parser *p, size_t pos)
         } else if (p->cur.t == T_NUM) {
             /* jq: numeric keys are an error when the object is built */
             jv num;
-            if (jv_parse_number(p->o->h, p->s + p->cur.start, p->cur.len, &num)) return unexpected(p, NULL);
+            if (jqv_parse_number(p->o->h, p->s + p->cur.start, p->cur.len, &num)) return unexpected(p, NULL);
             key = lit(p, num, kpos);
             lex(p);
             if (!is_char(p, ':')) return unexpected(p, "':'");
@@ -624,13 +624,13 @@ static jq_node *parse_string(parser *p, const char *format, size_t pos)
             }
             if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xFFFD;
             char u[4];
-            int l = jv_utf8_encode(cp, u);
+            int l = jqv_utf8_encode(cp, u);
             if (sk_buf_put(&b, u, (size_t)l)) goto oom;
             continue;
         }
         case '(': {
             if (b.len || parts.n == 0) {
-                jq_node *s = lit(p, jv_string(h, b.p ? b.p : "", b.len), pos);
+                jq_node *s = lit(p, jqv_string(h, b.p ? b.p : "", b.len), pos);
                 if (!s || list_push(p, &parts, s)) goto out;
                 s->sub = 1;          /* literal text, not an interpolation */
                 sk_buf_clear(&b);
@@ -652,7 +652,7 @@ static jq_node *parse_string(parser *p, const char *format, size_t pos)
         if (sk_buf_putc(&b, o)) goto oom;
     }
     if (b.len || parts.n == 0) {
-        jq_node *s = lit(p, jv_string(h, b.p ? b.p : "", b.len), pos);
+        jq_node *s = lit(p, jqv_string(h, b.p ? b.p : "", b.len), pos);
         if (!s || list_push(p, &parts, s)) goto out;
         s->sub = 1;
     }
@@ -757,7 +757,7 @@ static jq_node *parse_primary(parser *p)
     case T_REC: lex(p); return mk(p, N_RECURSE, pos);
     case T_NUM: {
         jv v;
-        if (jv_parse_number(h, p->s + p->cur.start, p->cur.len, &v)) return unexpected(p, NULL);
+        if (jqv_parse_number(h, p->s + p->cur.start, p->cur.len, &v)) return unexpected(p, NULL);
         lex(p);
         return lit(p, v, pos);
     }
@@ -851,7 +851,7 @@ static jq_node *parse_primary(parser *p)
             for (int ci = 0; ci < 3; ci++) {
                 if (is_kw(p, consts[ci])) {
                     lex(p);
-                    return lit(p, ci == 0 ? jv_null() : ci == 1 ? jv_true() : jv_false(), pos);
+                    return lit(p, ci == 0 ? jqv_null() : ci == 1 ? jqv_true() : jqv_false(), pos);
                 }
             }
             jq_node *n = mk(p, N_CALL, pos);

@@ -83,8 +83,8 @@ static int parse_flags(jq_run *r, jv flags, rx_flags *f)
     f->global = f->noempty = 0;
     if (flags.kind == JV_NULL) return JQ_OK;
     if (flags.kind != JV_STRING) return jq_type_error(r, flags, "is not a string");
-    const char *p = jv_str_p(flags);
-    for (size_t i = 0; i < jv_str_len(flags); i++) {
+    const char *p = jqv_str_p(flags);
+    for (size_t i = 0; i < jqv_str_len(flags); i++) {
         switch (p[i]) {
         case 'g': f->global = 1; break;
         case 'i': f->opts |= PCRE2_CASELESS; break;
@@ -103,8 +103,8 @@ static int rx_compile(jq_run *r, jv re, uint32_t opts, pcre2_code **out)
 {
     rx_state *s = rx_get(r);
     if (!s) return jq_check_heap(r);
-    const char *p = jv_str_p(re);
-    size_t n = jv_str_len(re);
+    const char *p = jqv_str_p(re);
+    size_t n = jqv_str_len(re);
     for (int i = 0; i < RX_CACHE; i++) {
         rx_entry *e = &s->cache[i];
         if (e->code && e->opts == opts && e->plen == n && memcmp(e->pat, p, n) == 0) { *out = e->code; return JQ_OK; }
@@ -156,8 +156,8 @@ static int rx_each(jq_run *r, jv in, jv re, jv flags, int test_only, match_cb cb
     rx_state *s = r->rx;
     pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, s->gctx);
     if (!md) { r->h.oom = 1; return jq_check_heap(r); }
-    const char *subj = jv_str_p(in);
-    size_t n = jv_str_len(in);
+    const char *subj = jqv_str_p(in);
+    size_t n = jqv_str_len(in);
     size_t start = 0;
     for (;;) {
         if (start > n) break;
@@ -196,8 +196,8 @@ typedef struct mctx {
 static jv group_names(jq_run *r, pcre2_code *code, int ngroups)
 {
     jvh *h = &r->h;
-    jv names = jv_array(h);
-    for (int i = 0; i < ngroups; i++) names = jv_array_append(h, names, jv_null());
+    jv names = jqv_array(h);
+    for (int i = 0; i < ngroups; i++) names = jqv_array_append(h, names, jqv_null());
     uint32_t count = 0, esize = 0;
     PCRE2_SPTR table;
     pcre2_pattern_info(code, PCRE2_INFO_NAMECOUNT, &count);
@@ -207,7 +207,7 @@ static jv group_names(jq_run *r, pcre2_code *code, int ngroups)
         const unsigned char *e = table + i * esize;
         int num = (e[0] << 8) | e[1];
         if (num >= 1 && num <= ngroups)
-            names = jv_array_set(h, names, (size_t)num - 1, jv_string_z(h, (const char *)e + 2));
+            names = jqv_array_set(h, names, (size_t)num - 1, jqv_string_z(h, (const char *)e + 2));
     }
     return names;
 }
@@ -221,42 +221,42 @@ static int match_obj_cb(jq_run *r, void *ud, const char *subj, PCRE2_SIZE *ov, i
     uint32_t ncap = 0;
     pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, &ncap);
     jv names = group_names(r, code, (int)ncap);
-    jv o = jv_object(h);
-    o = jv_object_setz(h, o, "offset", jv_number((double)cps(subj, ov[0])));
-    o = jv_object_setz(h, o, "length", jv_number((double)cps(subj + ov[0], ov[1] - ov[0])));
-    o = jv_object_setz(h, o, "string", jv_string_raw(h, subj + ov[0], ov[1] - ov[0]));
-    jv caps = jv_array(h);
+    jv o = jqv_object(h);
+    o = jqv_object_setz(h, o, "offset", jqv_number((double)cps(subj, ov[0])));
+    o = jqv_object_setz(h, o, "length", jqv_number((double)cps(subj + ov[0], ov[1] - ov[0])));
+    o = jqv_object_setz(h, o, "string", jqv_string_raw(h, subj + ov[0], ov[1] - ov[0]));
+    jv caps = jqv_array(h);
     for (uint32_t g = 1; g <= ncap; g++) {
-        jv c = jv_object(h);
-        jv name = jv_array_get(names, g - 1);
+        jv c = jqv_object(h);
+        jv name = jqv_array_get(names, g - 1);
         if ((int)g < count && ov[2 * g] != PCRE2_UNSET) {
             PCRE2_SIZE b = ov[2 * g], e = ov[2 * g + 1];
-            c = jv_object_setz(h, c, "offset", jv_number((double)cps(subj, b)));
-            c = jv_object_setz(h, c, "length", jv_number((double)cps(subj + b, e - b)));
-            c = jv_object_setz(h, c, "string", jv_string_raw(h, subj + b, e - b));
+            c = jqv_object_setz(h, c, "offset", jqv_number((double)cps(subj, b)));
+            c = jqv_object_setz(h, c, "length", jqv_number((double)cps(subj + b, e - b)));
+            c = jqv_object_setz(h, c, "string", jqv_string_raw(h, subj + b, e - b));
         } else {
-            c = jv_object_setz(h, c, "offset", jv_number(-1));
-            c = jv_object_setz(h, c, "string", jv_null());
-            c = jv_object_setz(h, c, "length", jv_number(0));
+            c = jqv_object_setz(h, c, "offset", jqv_number(-1));
+            c = jqv_object_setz(h, c, "string", jqv_null());
+            c = jqv_object_setz(h, c, "length", jqv_number(0));
         }
-        c = jv_object_setz(h, c, "name", name);
-        caps = jv_array_append(h, caps, c);
+        c = jqv_object_setz(h, c, "name", name);
+        caps = jqv_array_append(h, caps, c);
     }
-    jv_free(h, names);
-    o = jv_object_setz(h, o, "captures", caps);
-    m->res = jv_array_append(h, m->res, o);
+    jqv_free(h, names);
+    o = jqv_object_setz(h, o, "captures", caps);
+    m->res = jqv_array_append(h, m->res, o);
     return jq_check_heap(r);
 }
 
-int v__match_impl_3(jq_run *r, jv in, jv *args, jv *out)
+int jqn__match_impl_3(jq_run *r, jv in, jv *args, jv *out)
 {
-    int test = jv_truthy(args[2]);
-    mctx m = { test ? jv_null() : jv_array(&r->h), 0 };
+    int test = jqv_truthy(args[2]);
+    mctx m = { test ? jqv_null() : jqv_array(&r->h), 0 };
     int st = rx_each(r, in, args[0], args[1], test, match_obj_cb, &m, 0);
-    jv_free(&r->h, in);
-    for (int i = 0; i < 3; i++) jv_free(&r->h, args[i]);
-    if (st) { jv_free(&r->h, m.res); return st; }
-    *out = test ? jv_bool(m.found) : m.res;
+    jqv_free(&r->h, in);
+    for (int i = 0; i < 3; i++) jqv_free(&r->h, args[i]);
+    if (st) { jqv_free(&r->h, m.res); return st; }
+    *out = test ? jqv_bool(m.found) : m.res;
     return jq_check_heap(r);
 }
 
@@ -271,27 +271,27 @@ static int split_cb(jq_run *r, void *ud, const char *subj, PCRE2_SIZE *ov, int c
 {
     (void)count; (void)code;
     split_ctx *s = ud;
-    s->res = jv_array_append(&r->h, s->res, jv_string_raw(&r->h, subj + s->prev, ov[0] - s->prev));
+    s->res = jqv_array_append(&r->h, s->res, jqv_string_raw(&r->h, subj + s->prev, ov[0] - s->prev));
     s->prev = ov[1];
     return jq_check_heap(r);
 }
 
-int v_split_2(jq_run *r, jv in, jv *args, jv *out)
+int jqn_split_2(jq_run *r, jv in, jv *args, jv *out)
 {
-    split_ctx s = { jv_array(&r->h), 0 };
+    split_ctx s = { jqv_array(&r->h), 0 };
     /* jq: match($re; "g" + flags): a non-string flag fails on the + */
     int st = JQ_OK;
     if (args[1].kind != JV_NULL && args[1].kind != JV_STRING) {
-        jv g = jv_string_raw(&r->h, "g", 1);
+        jv g = jqv_string_raw(&r->h, "g", 1);
         st = jq_type_error2(r, g, args[1], "cannot be added");
-        jv_free(&r->h, g);
+        jqv_free(&r->h, g);
     }
     if (!st) st = rx_each(r, in, args[0], args[1], 0, split_cb, &s, 1);
-    if (!st) s.res = jv_array_append(&r->h, s.res, jv_string_raw(&r->h, jv_str_p(in) + s.prev, jv_str_len(in) - s.prev));
-    jv_free(&r->h, in);
-    jv_free(&r->h, args[0]);
-    jv_free(&r->h, args[1]);
-    if (st) { jv_free(&r->h, s.res); return st; }
+    if (!st) s.res = jqv_array_append(&r->h, s.res, jqv_string_raw(&r->h, jqv_str_p(in) + s.prev, jqv_str_len(in) - s.prev));
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, args[0]);
+    jqv_free(&r->h, args[1]);
+    if (st) { jqv_free(&r->h, s.res); return st; }
     *out = s.res;
     return jq_check_heap(r);
 }
@@ -319,14 +319,14 @@ static int sub_cb(jq_run *r, void *ud, const char *subj, PCRE2_SIZE *ov, int cou
     uint32_t ncap = 0;
     pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, &ncap);
     jv names = group_names(r, code, (int)ncap);
-    jv caps = jv_object(h);
+    jv caps = jqv_object(h);
     for (uint32_t g = 1; g <= ncap; g++) {
-        jv name = jv_array_at(names, g - 1);
+        jv name = jqv_array_at(names, g - 1);
         if (name.kind != JV_STRING) continue;
-        jv val = ((int)g < count && ov[2 * g] != PCRE2_UNSET) ? jv_string_raw(h, subj + ov[2 * g], ov[2 * g + 1] - ov[2 * g]) : jv_null();
-        caps = jv_object_set(h, caps, jv_copy(name), val);
+        jv val = ((int)g < count && ov[2 * g] != PCRE2_UNSET) ? jqv_string_raw(h, subj + ov[2 * g], ov[2 * g + 1] - ov[2 * g]) : jqv_null();
+        caps = jqv_object_set(h, caps, jqv_copy(name), val);
     }
-    jv_free(h, names);
+    jqv_free(h, names);
     s->v[s->n].b = ov[0];
     s->v[s->n].e = ov[1];
     s->v[s->n].caps = caps;
@@ -355,17 +355,17 @@ static int subrep_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     subrep_k *x = (subrep_k *)self;
     subrun *s = x->s;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     if (v.kind != JV_STRING) {
-        jv acc = jv_string_raw(&r->h, s->acc->p ? s->acc->p : "", s->acc->len);
+        jv acc = jqv_string_raw(&r->h, s->acc->p ? s->acc->p : "", s->acc->len);
         int st = jq_type_error2(r, acc, v, "cannot be added");
-        jv_free(&r->h, acc);
-        jv_free(&r->h, v);
+        jqv_free(&r->h, acc);
+        jqv_free(&r->h, v);
         return st;
     }
     size_t mark = s->acc->len;
-    if (sk_buf_put(s->acc, jv_str_p(v), jv_str_len(v))) r->h.oom = 1;
-    jv_free(&r->h, v);
+    if (sk_buf_put(s->acc, jqv_str_p(v), jqv_str_len(v))) r->h.oom = 1;
+    jqv_free(&r->h, v);
     subrun next = *s;
     next.i = s->i + 1;
     int st = jq_check_heap(r);
@@ -376,22 +376,22 @@ static int subrep_fn(jq_run *r, jq_out *self, jv v, jv path)
 
 static int sub_step(jq_run *r, subrun *s)
 {
-    const char *p = jv_str_p(s->in);
+    const char *p = jqv_str_p(s->in);
     size_t prev = s->i ? s->m->v[s->i - 1].e : 0;
     size_t mark = s->acc->len;
     int st;
     if (s->i == s->m->n) {
-        if (sk_buf_put(s->acc, p + prev, jv_str_len(s->in) - prev)) r->h.oom = 1;
-        jv res = jv_string_raw(&r->h, s->acc->p ? s->acc->p : "", s->acc->len);
+        if (sk_buf_put(s->acc, p + prev, jqv_str_len(s->in) - prev)) r->h.oom = 1;
+        jv res = jqv_string_raw(&r->h, s->acc->p ? s->acc->p : "", s->acc->len);
         s->acc->len = mark;
         if (res.kind == JV_NONE) return jq_check_heap(r);
-        return s->k->fn(r, s->k, res, jv_none());
+        return s->k->fn(r, s->k, res, jqv_none());
     }
     span *m = &s->m->v[s->i];
     if (sk_buf_put(s->acc, p + prev, m->b - prev)) r->h.oom = 1;
     if ((st = jq_check_heap(r))) return st;
     subrep_k x = { { subrep_fn }, s };
-    st = jq_eval(r, s->str, s->env, jv_copy(m->caps), jv_none(), &x.base);
+    st = jq_eval(r, s->str, s->env, jqv_copy(m->caps), jqv_none(), &x.base);
     s->acc->len = mark;
     return st;
 }
@@ -416,7 +416,7 @@ static int do_sub(jq_run *r, subargs *a, jv re, jv flags)
         st = sub_step(r, &s);
         sk_buf_free(&acc);
     }
-    for (size_t i = 0; i < m.n; i++) jv_free(h, m.v[i].caps);
+    for (size_t i = 0; i < m.n; i++) jqv_free(h, m.v[i].caps);
     sk_free(h->a, m.v);
     return st;
 }
@@ -429,9 +429,9 @@ typedef struct subarg_k {
 static int sub_flags_fn(jq_run *r, jq_out *self, jv flags, jv path)
 {
     subarg_k *x = (subarg_k *)self;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     int st = do_sub(r, x->a, x->a->re, flags);
-    jv_free(&r->h, flags);
+    jqv_free(&r->h, flags);
     return st;
 }
 
@@ -439,26 +439,26 @@ static int sub_re_fn(jq_run *r, jq_out *self, jv re, jv path)
 {
     subarg_k *x = (subarg_k *)self;
     subargs *a = x->a;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     int st;
-    if (a->call->nargs < 3) st = do_sub(r, a, re, jv_null());
+    if (a->call->nargs < 3) st = do_sub(r, a, re, jqv_null());
     else {
         subargs inner = *a;
         inner.re = re;
         subarg_k y = { { sub_flags_fn }, &inner };
-        st = jq_eval(r, a->call->args[2], a->env, jv_copy(a->in), jv_none(), &y.base);
+        st = jq_eval(r, a->call->args[2], a->env, jqv_copy(a->in), jqv_none(), &y.base);
     }
-    jv_free(&r->h, re);
+    jqv_free(&r->h, re);
     return st;
 }
 
 static int n_sub_common(jq_run *r, const jq_node *call, const jq_env *env, jv in, jv path, jq_out *k, int global)
 {
-    jv_free(&r->h, path);
-    subargs a = { call, env, in, k, global, jv_null() };
+    jqv_free(&r->h, path);
+    subargs a = { call, env, in, k, global, jqv_null() };
     subarg_k x = { { sub_re_fn }, &a };
-    int st = jq_eval(r, call->args[0], env, jv_copy(in), jv_none(), &x.base);
-    jv_free(&r->h, in);
+    int st = jq_eval(r, call->args[0], env, jqv_copy(in), jqv_none(), &x.base);
+    jqv_free(&r->h, in);
     return st;
 }
 

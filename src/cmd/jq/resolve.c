@@ -333,7 +333,7 @@ void jq_prog_free(jq_prog *p)
     /* literals hold heap values; the parser listed them */
     jv *v = (jv *)(void *)p->literals.p;
     size_t n = p->literals.len / sizeof(jv);
-    for (size_t i = 0; i < n; i++) jv_free(p->h, v[i]);
+    for (size_t i = 0; i < n; i++) jqv_free(p->h, v[i]);
     sk_buf_free(&p->literals);
     sk_arena_free(&p->arena);
 }

@@ -77,27 +77,27 @@ static double from_btime(const btime *t)
 static jv btime_jv(jq_run *r, const btime *t)
 {
     jvh *h = &r->h;
-    jv a = jv_array(h);
-    a = jv_array_append(h, a, jv_number((double)t->year));
-    a = jv_array_append(h, a, jv_number(t->mon));
-    a = jv_array_append(h, a, jv_number(t->mday));
-    a = jv_array_append(h, a, jv_number(t->hour));
-    a = jv_array_append(h, a, jv_number(t->min));
-    a = jv_array_append(h, a, jv_number(t->sec));
-    a = jv_array_append(h, a, jv_number(t->wday));
-    a = jv_array_append(h, a, jv_number(t->yday));
+    jv a = jqv_array(h);
+    a = jqv_array_append(h, a, jqv_number((double)t->year));
+    a = jqv_array_append(h, a, jqv_number(t->mon));
+    a = jqv_array_append(h, a, jqv_number(t->mday));
+    a = jqv_array_append(h, a, jqv_number(t->hour));
+    a = jqv_array_append(h, a, jqv_number(t->min));
+    a = jqv_array_append(h, a, jqv_number(t->sec));
+    a = jqv_array_append(h, a, jqv_number(t->wday));
+    a = jqv_array_append(h, a, jqv_number(t->yday));
     return a;
 }
 
-static int jv_btime(jq_run *r, jv a, btime *t, const char *what)
+static int jqv_btime(jq_run *r, jv a, btime *t, const char *what)
 {
     if (a.kind != JV_ARRAY) return jq_errorf(r, "%s requires array inputs", what);
-    if (jv_array_len(a) < 6) return jq_errorf(r, "%s requires parsed datetime inputs", what);
+    if (jqv_array_len(a) < 6) return jq_errorf(r, "%s requires parsed datetime inputs", what);
     double v[8] = { 0 };
-    for (size_t i = 0; i < jv_array_len(a) && i < 8; i++) {
-        jv x = jv_array_at(a, i);
+    for (size_t i = 0; i < jqv_array_len(a) && i < 8; i++) {
+        jv x = jqv_array_at(a, i);
         if (x.kind != JV_NUMBER) return jq_errorf(r, "%s requires parsed datetime inputs", what);
-        v[i] = jv_num(x);
+        v[i] = jqv_num(x);
     }
     t->year = (long long)v[0];
     t->mon = (int)v[1];
@@ -328,25 +328,25 @@ static int parse_time(const char *s, const char *f, btime *t)
 
 static int gm(jq_run *r, jv in, jv *out, const char *name)
 {
-    if (in.kind != JV_NUMBER) { jv_free(&r->h, in); return jq_errorf(r, "%s() requires numeric inputs", name); }
+    if (in.kind != JV_NUMBER) { jqv_free(&r->h, in); return jq_errorf(r, "%s() requires numeric inputs", name); }
     btime t;
-    to_btime(jv_num(in), &t);
-    jv_free(&r->h, in);
+    to_btime(jqv_num(in), &t);
+    jqv_free(&r->h, in);
     *out = btime_jv(r, &t);
     return jq_check_heap(r);
 }
 
-int v_gmtime_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return gm(r, in, out, "gmtime"); }
-int v_localtime_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return gm(r, in, out, "localtime"); }
+int jqn_gmtime_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return gm(r, in, out, "gmtime"); }
+int jqn_localtime_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return gm(r, in, out, "localtime"); }
 
-int v_mktime_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_mktime_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     btime t;
-    int st = jv_btime(r, in, &t, "mktime");
-    jv_free(&r->h, in);
+    int st = jqv_btime(r, in, &t, "mktime");
+    jqv_free(&r->h, in);
     if (st) return st;
-    *out = jv_number(from_btime(&t));
+    *out = jqv_number(from_btime(&t));
     return JQ_OK;
 }
 
@@ -355,96 +355,96 @@ static int strf(jq_run *r, jv in, jv *args, jv *out, int local)
     const char *name = local ? "strflocaltime/1" : "strftime/1";
     if (in.kind == JV_NUMBER) {
         btime t;
-        to_btime(jv_num(in), &t);
-        jv_free(&r->h, in);
+        to_btime(jqv_num(in), &t);
+        jqv_free(&r->h, in);
         in = btime_jv(r, &t);
     } else if (in.kind != JV_ARRAY) {
-        jv_free(&r->h, in);
-        jv_free(&r->h, args[0]);
+        jqv_free(&r->h, in);
+        jqv_free(&r->h, args[0]);
         return jq_errorf(r, "%s requires parsed datetime inputs", name);
     }
     if (args[0].kind != JV_STRING) {
-        jv_free(&r->h, in);
-        jv_free(&r->h, args[0]);
+        jqv_free(&r->h, in);
+        jqv_free(&r->h, args[0]);
         return jq_errorf(r, "%s requires a string format", name);
     }
     btime t;
-    int st = jv_btime(r, in, &t, name);
-    jv_free(&r->h, in);
-    if (st) { jv_free(&r->h, args[0]); return st; }
+    int st = jqv_btime(r, in, &t, name);
+    jqv_free(&r->h, in);
+    if (st) { jqv_free(&r->h, args[0]); return st; }
     sk_buf b = SK_BUF_INIT(r->h.a);
-    fmt_time(&b, jv_str_p(args[0]), &t, local);
-    jv_free(&r->h, args[0]);
-    *out = jv_string(&r->h, b.p ? b.p : "", b.len);
+    fmt_time(&b, jqv_str_p(args[0]), &t, local);
+    jqv_free(&r->h, args[0]);
+    *out = jqv_string(&r->h, b.p ? b.p : "", b.len);
     sk_buf_free(&b);
     return jq_check_heap(r);
 }
 
-int v_strftime_1(jq_run *r, jv in, jv *args, jv *out) { return strf(r, in, args, out, 0); }
-int v_strflocaltime_1(jq_run *r, jv in, jv *args, jv *out) { return strf(r, in, args, out, 1); }
+int jqn_strftime_1(jq_run *r, jv in, jv *args, jv *out) { return strf(r, in, args, out, 0); }
+int jqn_strflocaltime_1(jq_run *r, jv in, jv *args, jv *out) { return strf(r, in, args, out, 1); }
 
-int v_strptime_1(jq_run *r, jv in, jv *args, jv *out)
+int jqn_strptime_1(jq_run *r, jv in, jv *args, jv *out)
 {
     if (in.kind != JV_STRING || args[0].kind != JV_STRING) {
-        jv_free(&r->h, in);
-        jv_free(&r->h, args[0]);
+        jqv_free(&r->h, in);
+        jqv_free(&r->h, args[0]);
         return jq_errorf(r, "strptime/1 requires string inputs and arguments");
     }
     btime t;
-    if (!parse_time(jv_str_p(in), jv_str_p(args[0]), &t)) {
-        int st = jq_errorf(r, "date \"%s\" does not match format \"%s\"", jv_str_p(in), jv_str_p(args[0]));
-        jv_free(&r->h, in);
-        jv_free(&r->h, args[0]);
+    if (!parse_time(jqv_str_p(in), jqv_str_p(args[0]), &t)) {
+        int st = jq_errorf(r, "date \"%s\" does not match format \"%s\"", jqv_str_p(in), jqv_str_p(args[0]));
+        jqv_free(&r->h, in);
+        jqv_free(&r->h, args[0]);
         return st;
     }
     /* normalise and compute wday/yday, as jq does with timegm */
     btime n;
     to_btime(from_btime(&t), &n);
-    jv_free(&r->h, in);
-    jv_free(&r->h, args[0]);
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, args[0]);
     *out = btime_jv(r, &n);
     return jq_check_heap(r);
 }
 
-int v_now_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_now_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
-    jv_free(&r->h, in);
+    jqv_free(&r->h, in);
     int64_t ns = r->now_ns ? r->now_ns(r->host) : 0;
-    *out = jv_number((double)ns / 1e9);
+    *out = jqv_number((double)ns / 1e9);
     return JQ_OK;
 }
 
-int v_todate_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_todate_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
-    jv fmt = jv_string_z(&r->h, "%Y-%m-%dT%H:%M:%SZ");
+    jv fmt = jqv_string_z(&r->h, "%Y-%m-%dT%H:%M:%SZ");
     return strf(r, in, &fmt, out, 0);
 }
 
-int v_todateiso8601_0(jq_run *r, jv in, jv *args, jv *out) { return v_todate_0(r, in, args, out); }
-int v_date_0(jq_run *r, jv in, jv *args, jv *out) { return v_todate_0(r, in, args, out); }
+int jqn_todateiso8601_0(jq_run *r, jv in, jv *args, jv *out) { return jqn_todate_0(r, in, args, out); }
+int jqn_date_0(jq_run *r, jv in, jv *args, jv *out) { return jqn_todate_0(r, in, args, out); }
 
-int v_fromdate_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_fromdate_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
-    jv fmt = jv_string_z(&r->h, "%Y-%m-%dT%H:%M:%SZ");
+    jv fmt = jqv_string_z(&r->h, "%Y-%m-%dT%H:%M:%SZ");
     jv tm;
-    int st = v_strptime_1(r, in, &fmt, &tm);
+    int st = jqn_strptime_1(r, in, &fmt, &tm);
     if (st) return st;
-    return v_mktime_0(r, tm, NULL, out);
+    return jqn_mktime_0(r, tm, NULL, out);
 }
 
-int v_fromdateiso8601_0(jq_run *r, jv in, jv *args, jv *out) { return v_fromdate_0(r, in, args, out); }
+int jqn_fromdateiso8601_0(jq_run *r, jv in, jv *args, jv *out) { return jqn_fromdate_0(r, in, args, out); }
 
-int v_dateadd_2(jq_run *r, jv in, jv *args, jv *out)
+int jqn_dateadd_2(jq_run *r, jv in, jv *args, jv *out)
 {
-    jv_free(&r->h, args[0]);
+    jqv_free(&r->h, args[0]);
     return jq_binop(r, '+', in, args[1], out);
 }
 
-int v_datesub_2(jq_run *r, jv in, jv *args, jv *out)
+int jqn_datesub_2(jq_run *r, jv in, jv *args, jv *out)
 {
-    jv_free(&r->h, args[0]);
+    jqv_free(&r->h, args[0]);
     return jq_binop(r, '-', in, args[1], out);
 }

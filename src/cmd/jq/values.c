@@ -7,16 +7,16 @@
 
 #include "eval.h"
 
-#define FREE_IN() jv_free(&r->h, in)
-#define FREE_ARG(i) jv_free(&r->h, args[i])
+#define FREE_IN() jqv_free(&r->h, in)
+#define FREE_ARG(i) jqv_free(&r->h, args[i])
 
-int v_length_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_length_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     return jq_length(r, in, out);
 }
 
-int v_utf8bytelength_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_utf8bytelength_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     if (in.kind != JV_STRING) {
@@ -24,15 +24,15 @@ int v_utf8bytelength_0(jq_run *r, jv in, jv *args, jv *out)
         FREE_IN();
         return st;
     }
-    *out = jv_number((double)jv_str_len(in));
+    *out = jqv_number((double)jqv_str_len(in));
     FREE_IN();
     return JQ_OK;
 }
 
-int v_not_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_not_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
-    *out = jv_bool(!jv_truthy(in));
+    *out = jqv_bool(!jqv_truthy(in));
     FREE_IN();
     return JQ_OK;
 }
@@ -40,11 +40,11 @@ int v_not_0(jq_run *r, jv in, jv *args, jv *out)
 static int keys(jq_run *r, jv in, jv *out, int sorted)
 {
     if (in.kind == JV_OBJECT) {
-        *out = jv_keys(&r->h, in, sorted);
+        *out = jqv_keys(&r->h, in, sorted);
     } else if (in.kind == JV_ARRAY) {
-        size_t n = jv_array_len(in);
-        jv a = jv_array_sized(&r->h, n);
-        for (size_t i = 0; i < n; i++) a = jv_array_append(&r->h, a, jv_number((double)i));
+        size_t n = jqv_array_len(in);
+        jv a = jqv_array_sized(&r->h, n);
+        for (size_t i = 0; i < n; i++) a = jqv_array_append(&r->h, a, jqv_number((double)i));
         *out = a;
     } else {
         int st = jq_type_error(r, in, "has no keys");
@@ -55,47 +55,47 @@ static int keys(jq_run *r, jv in, jv *out, int sorted)
     return jq_check_heap(r);
 }
 
-int v_keys_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return keys(r, in, out, 1); }
-int v_keys_unsorted_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return keys(r, in, out, 0); }
+int jqn_keys_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return keys(r, in, out, 1); }
+int jqn_keys_unsorted_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return keys(r, in, out, 0); }
 
-int v_has_1(jq_run *r, jv in, jv *args, jv *out)
+int jqn_has_1(jq_run *r, jv in, jv *args, jv *out)
 {
     jv k = args[0];
     int st = JQ_OK;
     if (in.kind == JV_OBJECT && k.kind == JV_STRING) {
-        *out = jv_bool(jv_object_find(in, jv_str_p(k), jv_str_len(k)) != NULL);
+        *out = jqv_bool(jqv_object_find(in, jqv_str_p(k), jqv_str_len(k)) != NULL);
     } else if (in.kind == JV_ARRAY && k.kind == JV_NUMBER) {
-        double d = jv_num(k);
-        *out = jv_bool(d >= 0 && d < (double)jv_array_len(in));
+        double d = jqv_num(k);
+        *out = jqv_bool(d >= 0 && d < (double)jqv_array_len(in));
     } else {
-        st = jq_errorf(r, "Cannot check whether %s has a %s key", jv_kind_name(jv_kind_of(in)), jv_kind_name(jv_kind_of(k)));
+        st = jq_errorf(r, "Cannot check whether %s has a %s key", jqv_kind_name(jqv_kind_of(in)), jqv_kind_name(jqv_kind_of(k)));
     }
     FREE_IN();
     FREE_ARG(0);
     return st;
 }
 
-int v_contains_1(jq_run *r, jv in, jv *args, jv *out)
+int jqn_contains_1(jq_run *r, jv in, jv *args, jv *out)
 {
     int st = JQ_OK;
     jv b = args[0];
-    if (in.kind == b.kind) *out = jv_bool(jv_contains(&r->h, in, b));
+    if (in.kind == b.kind) *out = jqv_bool(jqv_contains(&r->h, in, b));
     else st = jq_type_error2(r, in, b, "cannot have their containment checked");
     FREE_IN();
     FREE_ARG(0);
     return st ? st : jq_check_heap(r);
 }
 
-int v_add_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_add_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     jvh *h = &r->h;
     if (in.kind == JV_OBJECT) {
         /* values in order */
-        jv acc = jv_null();
+        jv acc = jqv_null();
         JV_OBJECT_FOREACH(in, s) {
             jv a = acc;
-            int st = jq_binop(r, '+', a, jv_copy(s->val), &acc);
+            int st = jq_binop(r, '+', a, jqv_copy(s->val), &acc);
             if (st) { FREE_IN(); return st; }
         }
         FREE_IN();
@@ -103,36 +103,36 @@ int v_add_0(jq_run *r, jv in, jv *args, jv *out)
         return JQ_OK;
     }
     if (in.kind != JV_ARRAY) {
-        if (in.kind == JV_NULL) { *out = jv_null(); return JQ_OK; }
-        jv d = jv_dump_trunc(h, in, 15);
-        int st = jq_errorf(r, "Cannot iterate over %s (%s)", jv_kind_name(jv_kind_of(in)), d.kind == JV_STRING ? jv_str_p(d) : "");
-        jv_free(h, d);
+        if (in.kind == JV_NULL) { *out = jqv_null(); return JQ_OK; }
+        jv d = jqv_dump_trunc(h, in, 15);
+        int st = jq_errorf(r, "Cannot iterate over %s (%s)", jqv_kind_name(jqv_kind_of(in)), d.kind == JV_STRING ? jqv_str_p(d) : "");
+        jqv_free(h, d);
         FREE_IN();
         return st;
     }
-    size_t n = jv_array_len(in);
+    size_t n = jqv_array_len(in);
     /* strings: one buffer instead of n copies */
     int allstr = n > 1;
     for (size_t i = 0; i < n && allstr; i++) {
-        jv x = jv_array_at(in, i);
+        jv x = jqv_array_at(in, i);
         allstr = x.kind == JV_STRING || x.kind == JV_NULL;
     }
     if (allstr) {
         sk_buf b = SK_BUF_INIT(h->a);
         int any = 0;
         for (size_t i = 0; i < n; i++) {
-            jv x = jv_array_at(in, i);
-            if (x.kind == JV_STRING) { any = 1; if (sk_buf_put(&b, jv_str_p(x), jv_str_len(x))) h->oom = 1; }
+            jv x = jqv_array_at(in, i);
+            if (x.kind == JV_STRING) { any = 1; if (sk_buf_put(&b, jqv_str_p(x), jqv_str_len(x))) h->oom = 1; }
         }
-        *out = any ? jv_string_raw(h, b.p ? b.p : "", b.len) : jv_null();
+        *out = any ? jqv_string_raw(h, b.p ? b.p : "", b.len) : jqv_null();
         sk_buf_free(&b);
         FREE_IN();
         return jq_check_heap(r);
     }
-    jv acc = jv_null();
+    jv acc = jqv_null();
     for (size_t i = 0; i < n; i++) {
         jv a = acc;
-        int st = jq_binop(r, '+', a, jv_copy(jv_array_at(in, i)), &acc);
+        int st = jq_binop(r, '+', a, jqv_copy(jqv_array_at(in, i)), &acc);
         if (st) { FREE_IN(); return st; }
     }
     FREE_IN();
@@ -142,14 +142,14 @@ int v_add_0(jq_run *r, jv in, jv *args, jv *out)
 
 static int flatten_rec(jq_run *r, jv a, double depth, jv *acc, int level)
 {
-    for (size_t i = 0; i < jv_array_len(a); i++) {
-        jv x = jv_array_at(a, i);
+    for (size_t i = 0; i < jqv_array_len(a); i++) {
+        jv x = jqv_array_at(a, i);
         if (x.kind == JV_ARRAY && depth > 0) {
             if (level > 10000) return jq_errorf(r, "value nested too deeply");
             int st = flatten_rec(r, x, depth - 1, acc, level + 1);
             if (st) return st;
         } else {
-            *acc = jv_array_append(&r->h, *acc, jv_copy(x));
+            *acc = jqv_array_append(&r->h, *acc, jqv_copy(x));
         }
     }
     return jq_check_heap(r);
@@ -161,37 +161,37 @@ static int flatten(jq_run *r, jv in, double depth, jv *out)
     if (in.kind != JV_ARRAY) {
         if (in.kind == JV_OBJECT) {
             /* jq iterates the values */
-            jv vals = jv_array(&r->h);
-            JV_OBJECT_FOREACH(in, s) vals = jv_array_append(&r->h, vals, jv_copy(s->val));
+            jv vals = jqv_array(&r->h);
+            JV_OBJECT_FOREACH(in, s) vals = jqv_array_append(&r->h, vals, jqv_copy(s->val));
             FREE_IN();
             in = vals;
         } else {
-            jv d = jv_dump_trunc(&r->h, in, 15);
-            int st = jq_errorf(r, "Cannot iterate over %s (%s)", jv_kind_name(jv_kind_of(in)), d.kind == JV_STRING ? jv_str_p(d) : "");
-            jv_free(&r->h, d);
+            jv d = jqv_dump_trunc(&r->h, in, 15);
+            int st = jq_errorf(r, "Cannot iterate over %s (%s)", jqv_kind_name(jqv_kind_of(in)), d.kind == JV_STRING ? jqv_str_p(d) : "");
+            jqv_free(&r->h, d);
             FREE_IN();
             return st;
         }
     }
-    jv acc = jv_array(&r->h);
+    jv acc = jqv_array(&r->h);
     int st = flatten_rec(r, in, depth, &acc, 0);
     FREE_IN();
-    if (st) { jv_free(&r->h, acc); return st; }
+    if (st) { jqv_free(&r->h, acc); return st; }
     *out = acc;
     return JQ_OK;
 }
 
-int v_flatten_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return flatten(r, in, 1e9, out); }
+int jqn_flatten_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return flatten(r, in, 1e9, out); }
 
-int v_flatten_1(jq_run *r, jv in, jv *args, jv *out)
+int jqn_flatten_1(jq_run *r, jv in, jv *args, jv *out)
 {
     if (args[0].kind != JV_NUMBER) {
         /* jq compares with 0 (non-numbers sort after) and subtracts 1 on the
          * first nested array */
         int nested = 0;
-        for (size_t i = 0; in.kind == JV_ARRAY && i < jv_array_len(in); i++) nested |= jv_array_at(in, i).kind == JV_ARRAY;
+        for (size_t i = 0; in.kind == JV_ARRAY && i < jqv_array_len(in); i++) nested |= jqv_array_at(in, i).kind == JV_ARRAY;
         if (nested || args[0].kind == JV_NULL || args[0].kind == JV_FALSE || args[0].kind == JV_TRUE) {
-            int st = nested ? jq_type_error2(r, args[0], jv_number(1), "cannot be subtracted")
+            int st = nested ? jq_type_error2(r, args[0], jqv_number(1), "cannot be subtracted")
                             : jq_errorf(r, "flatten depth must not be negative");
             FREE_IN();
             FREE_ARG(0);
@@ -200,30 +200,30 @@ int v_flatten_1(jq_run *r, jv in, jv *args, jv *out)
         FREE_ARG(0);
         return flatten(r, in, 0, out);
     }
-    double d = jv_num(args[0]);
+    double d = jqv_num(args[0]);
     FREE_ARG(0);
     return flatten(r, in, d, out);
 }
 
-int v_tostring_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_tostring_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     *out = jq_tostring(r, in);
     return jq_check_heap(r);
 }
 
-int v_tonumber_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_tonumber_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     if (in.kind == JV_NUMBER) { *out = in; return JQ_OK; }
     if (in.kind == JV_STRING) {
         jv err;
-        jv v = jv_parse_text(&r->h, jv_str_p(in), jv_str_len(in), &err);
+        jv v = jqv_parse_text(&r->h, jqv_str_p(in), jqv_str_len(in), &err);
         if (v.kind == JV_NUMBER) { *out = v; FREE_IN(); return JQ_OK; }
-        jv_free(&r->h, v);
+        jqv_free(&r->h, v);
         int st;
         if (err.kind == JV_STRING) st = jq_error(r, err);
-        else st = jq_errorf(r, "Cannot parse '%s' as JSON", jv_str_p(in));
+        else st = jq_errorf(r, "Cannot parse '%s' as JSON", jqv_str_p(in));
         if (v.kind != JV_NONE && err.kind != JV_STRING) {
             /* parsed, but not a number */
         }
@@ -235,16 +235,16 @@ int v_tonumber_0(jq_run *r, jv in, jv *args, jv *out)
     return st;
 }
 
-int v_type_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_type_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
-    *out = jv_string_z(&r->h, jv_kind_name(jv_kind_of(in)));
+    *out = jqv_string_z(&r->h, jqv_kind_name(jqv_kind_of(in)));
     FREE_IN();
     return jq_check_heap(r);
 }
 
-int v_infinite_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; FREE_IN(); *out = jv_number(INFINITY); return JQ_OK; }
-int v_nan_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; FREE_IN(); *out = jv_number(NAN); return JQ_OK; }
+int jqn_infinite_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; FREE_IN(); *out = jqv_number(INFINITY); return JQ_OK; }
+int jqn_nan_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; FREE_IN(); *out = jqv_number(NAN); return JQ_OK; }
 
 static int num_pred(jq_run *r, jv in, jv *out, int which)
 {
@@ -253,17 +253,17 @@ static int num_pred(jq_run *r, jv in, jv *out, int which)
         FREE_IN();
         return st;
     }
-    double d = jv_num(in);
+    double d = jqv_num(in);
     FREE_IN();
-    *out = jv_bool(which == 0 ? isinf(d) : which == 1 ? isnan(d) : isnormal(d));
+    *out = jqv_bool(which == 0 ? isinf(d) : which == 1 ? isnan(d) : isnormal(d));
     return JQ_OK;
 }
 
-int v_isinfinite_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return num_pred(r, in, out, 0); }
-int v_isnan_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return num_pred(r, in, out, 1); }
-int v_isnormal_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return num_pred(r, in, out, 2); }
+int jqn_isinfinite_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return num_pred(r, in, out, 0); }
+int jqn_isnan_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return num_pred(r, in, out, 1); }
+int jqn_isnormal_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return num_pred(r, in, out, 2); }
 
-int v_sort_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_sort_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     if (in.kind != JV_ARRAY) {
@@ -271,20 +271,20 @@ int v_sort_0(jq_run *r, jv in, jv *args, jv *out)
         FREE_IN();
         return st;
     }
-    in = jv_array_unshare(&r->h, in);
+    in = jqv_array_unshare(&r->h, in);
     if (in.kind == JV_NONE) return jq_check_heap(r);
-    jv_sort_values(&r->h, in.u.a->v, jv_array_len(in));
+    jqv_sort_values(&r->h, in.u.a->v, jqv_array_len(in));
     *out = in;
     return jq_check_heap(r);
 }
 
-int v_reverse_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_reverse_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     jvh *h = &r->h;
     if (in.kind == JV_STRING) {
-        const char *p = jv_str_p(in);
-        size_t n = jv_str_len(in);
+        const char *p = jqv_str_p(in);
+        size_t n = jqv_str_len(in);
         sk_buf b = SK_BUF_INIT(h->a);
         if (sk_buf_reserve(&b, n + 1)) { FREE_IN(); h->oom = 1; return jq_check_heap(r); }
         b.len = n;
@@ -295,26 +295,26 @@ int v_reverse_0(jq_run *r, jv in, jv *args, jv *out)
             memcpy(b.p + n - i - l, p + i, l);
             i += l;
         }
-        *out = jv_string_raw(h, b.p, n);
+        *out = jqv_string_raw(h, b.p, n);
         sk_buf_free(&b);
         FREE_IN();
         return jq_check_heap(r);
     }
-    if (in.kind == JV_NULL) { *out = jv_array(h); return jq_check_heap(r); }
+    if (in.kind == JV_NULL) { *out = jqv_array(h); return jq_check_heap(r); }
     if (in.kind == JV_ARRAY) {
-        size_t n = jv_array_len(in);
-        jv a = jv_array_sized(h, n);
-        for (size_t i = n; i > 0; i--) a = jv_array_append(h, a, jv_copy(jv_array_at(in, i - 1)));
+        size_t n = jqv_array_len(in);
+        jv a = jqv_array_sized(h, n);
+        for (size_t i = n; i > 0; i--) a = jqv_array_append(h, a, jqv_copy(jqv_array_at(in, i - 1)));
         FREE_IN();
         *out = a;
         return jq_check_heap(r);
     }
-    if ((in.kind == JV_OBJECT && jv_object_len(in) == 0) || (in.kind == JV_NUMBER && jv_num(in) == 0)) {
+    if ((in.kind == JV_OBJECT && jqv_object_len(in) == 0) || (in.kind == JV_NUMBER && jqv_num(in) == 0)) {
         FREE_IN();
-        *out = jv_array(h);
+        *out = jqv_array(h);
         return jq_check_heap(r);
     }
-    int st = jq_errorf(r, "Cannot index %s with number", jv_kind_name(jv_kind_of(in)));
+    int st = jq_errorf(r, "Cannot index %s with number", jqv_kind_name(jqv_kind_of(in)));
     FREE_IN();
     return st;
 }
@@ -326,24 +326,24 @@ static int affix(jq_run *r, jv in, jv *args, jv *out, int end, const char *name)
         FREE_ARG(0);
         return jq_errorf(r, "%s() requires string inputs", name);
     }
-    size_t n = jv_str_len(in), m = jv_str_len(args[0]);
-    int res = m <= n && memcmp(jv_str_p(in) + (end ? n - m : 0), jv_str_p(args[0]), m) == 0;
+    size_t n = jqv_str_len(in), m = jqv_str_len(args[0]);
+    int res = m <= n && memcmp(jqv_str_p(in) + (end ? n - m : 0), jqv_str_p(args[0]), m) == 0;
     FREE_IN();
     FREE_ARG(0);
-    *out = jv_bool(res);
+    *out = jqv_bool(res);
     return JQ_OK;
 }
 
-int v_startswith_1(jq_run *r, jv in, jv *args, jv *out) { return affix(r, in, args, out, 0, "startswith"); }
-int v_endswith_1(jq_run *r, jv in, jv *args, jv *out) { return affix(r, in, args, out, 1, "endswith"); }
+int jqn_startswith_1(jq_run *r, jv in, jv *args, jv *out) { return affix(r, in, args, out, 0, "startswith"); }
+int jqn_endswith_1(jq_run *r, jv in, jv *args, jv *out) { return affix(r, in, args, out, 1, "endswith"); }
 
 static int trimstr(jq_run *r, jv in, jv *args, jv *out, int end)
 {
     jv x = args[0];
     if (in.kind == JV_STRING && x.kind == JV_STRING) {
-        size_t n = jv_str_len(in), m = jv_str_len(x);
-        if (m <= n && memcmp(jv_str_p(in) + (end ? n - m : 0), jv_str_p(x), m) == 0) {
-            *out = jv_string_raw(&r->h, jv_str_p(in) + (end ? 0 : m), n - m);
+        size_t n = jqv_str_len(in), m = jqv_str_len(x);
+        if (m <= n && memcmp(jqv_str_p(in) + (end ? n - m : 0), jqv_str_p(x), m) == 0) {
+            *out = jqv_string_raw(&r->h, jqv_str_p(in) + (end ? 0 : m), n - m);
             FREE_IN();
             FREE_ARG(0);
             return jq_check_heap(r);
@@ -354,8 +354,8 @@ static int trimstr(jq_run *r, jv in, jv *args, jv *out, int end)
     return JQ_OK;
 }
 
-int v_ltrimstr_1(jq_run *r, jv in, jv *args, jv *out) { return trimstr(r, in, args, out, 0); }
-int v_rtrimstr_1(jq_run *r, jv in, jv *args, jv *out) { return trimstr(r, in, args, out, 1); }
+int jqn_ltrimstr_1(jq_run *r, jv in, jv *args, jv *out) { return trimstr(r, in, args, out, 0); }
+int jqn_rtrimstr_1(jq_run *r, jv in, jv *args, jv *out) { return trimstr(r, in, args, out, 1); }
 
 static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
@@ -366,30 +366,30 @@ static int trim(jq_run *r, jv in, jv *out, int left, int right)
         FREE_IN();
         return st;
     }
-    const char *p = jv_str_p(in);
-    size_t s = 0, e = jv_str_len(in);
+    const char *p = jqv_str_p(in);
+    size_t s = 0, e = jqv_str_len(in);
     if (left) while (s < e && is_space((unsigned char)p[s])) s++;
     if (right) while (e > s && is_space((unsigned char)p[e - 1])) e--;
-    *out = jv_string_raw(&r->h, p + s, e - s);
+    *out = jqv_string_raw(&r->h, p + s, e - s);
     FREE_IN();
     return jq_check_heap(r);
 }
 
-int v_trim_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return trim(r, in, out, 1, 1); }
-int v_ltrim_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return trim(r, in, out, 1, 0); }
-int v_rtrim_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return trim(r, in, out, 0, 1); }
+int jqn_trim_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return trim(r, in, out, 1, 1); }
+int jqn_ltrim_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return trim(r, in, out, 1, 0); }
+int jqn_rtrim_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return trim(r, in, out, 0, 1); }
 
-int v_explode_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_explode_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     if (in.kind != JV_STRING) { FREE_IN(); return jq_errorf(r, "explode input must be a string"); }
-    const char *p = jv_str_p(in);
-    size_t n = jv_str_len(in);
-    jv a = jv_array_sized(&r->h, n);
+    const char *p = jqv_str_p(in);
+    size_t n = jqv_str_len(in);
+    jv a = jqv_array_sized(&r->h, n);
     for (size_t i = 0; i < n;) {
         uint32_t cp;
-        int l = jv_utf8_decode(p + i, n - i, &cp);
-        a = jv_array_append(&r->h, a, jv_number(cp));
+        int l = jqv_utf8_decode(p + i, n - i, &cp);
+        a = jqv_array_append(&r->h, a, jqv_number(cp));
         i += (size_t)l;
     }
     FREE_IN();
@@ -397,32 +397,32 @@ int v_explode_0(jq_run *r, jv in, jv *args, jv *out)
     return jq_check_heap(r);
 }
 
-int v_implode_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_implode_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     if (in.kind != JV_ARRAY) { FREE_IN(); return jq_errorf(r, "implode input must be an array"); }
     sk_buf b = SK_BUF_INIT(r->h.a);
-    for (size_t i = 0; i < jv_array_len(in); i++) {
-        jv x = jv_array_at(in, i);
+    for (size_t i = 0; i < jqv_array_len(in); i++) {
+        jv x = jqv_array_at(in, i);
         if (x.kind != JV_NUMBER) {
             int st = jq_type_error(r, x, "can't be imploded, unicode codepoint needs to be numeric");
             sk_buf_free(&b);
             FREE_IN();
             return st;
         }
-        double d = jv_num(x);
+        double d = jqv_num(x);
         uint32_t cp = (d < 0 || d > 0x10FFFF || isnan(d) || (d >= 0xD800 && d <= 0xDFFF)) ? 0xFFFD : (uint32_t)d;
         char u[4];
-        int l = jv_utf8_encode(cp, u);
+        int l = jqv_utf8_encode(cp, u);
         if (sk_buf_put(&b, u, (size_t)l)) r->h.oom = 1;
     }
-    *out = jv_string_raw(&r->h, b.p ? b.p : "", b.len);
+    *out = jqv_string_raw(&r->h, b.p ? b.p : "", b.len);
     sk_buf_free(&b);
     FREE_IN();
     return jq_check_heap(r);
 }
 
-int v_split_1(jq_run *r, jv in, jv *args, jv *out)
+int jqn_split_1(jq_run *r, jv in, jv *args, jv *out)
 {
     if (in.kind != JV_STRING || args[0].kind != JV_STRING) {
         FREE_IN();
@@ -432,63 +432,63 @@ int v_split_1(jq_run *r, jv in, jv *args, jv *out)
     return jq_binop(r, '/', in, args[0], out);
 }
 
-int v_join_1(jq_run *r, jv in, jv *args, jv *out)
+int jqn_join_1(jq_run *r, jv in, jv *args, jv *out)
 {
     jvh *h = &r->h;
     jv sep = args[0];
     jv items;
     if (in.kind == JV_ARRAY) items = in;
     else if (in.kind == JV_OBJECT) {
-        items = jv_array(h);
-        JV_OBJECT_FOREACH(in, s) items = jv_array_append(h, items, jv_copy(s->val));
+        items = jqv_array(h);
+        JV_OBJECT_FOREACH(in, s) items = jqv_array_append(h, items, jqv_copy(s->val));
         FREE_IN();
     } else {
-        jv d = jv_dump_trunc(h, in, 15);
-        int st = jq_errorf(r, "Cannot iterate over %s (%s)", jv_kind_name(jv_kind_of(in)), d.kind == JV_STRING ? jv_str_p(d) : "");
-        jv_free(h, d);
+        jv d = jqv_dump_trunc(h, in, 15);
+        int st = jq_errorf(r, "Cannot iterate over %s (%s)", jqv_kind_name(jqv_kind_of(in)), d.kind == JV_STRING ? jqv_str_p(d) : "");
+        jqv_free(h, d);
         FREE_IN();
         FREE_ARG(0);
         return st;
     }
-    size_t n = jv_array_len(items);
-    if (n == 0) { jv_free(h, items); FREE_ARG(0); *out = jv_string_raw(h, "", 0); return jq_check_heap(r); }
+    size_t n = jqv_array_len(items);
+    if (n == 0) { jqv_free(h, items); FREE_ARG(0); *out = jqv_string_raw(h, "", 0); return jq_check_heap(r); }
     if (sep.kind == JV_STRING) {
         /* fast path: one buffer */
         sk_buf b = SK_BUF_INIT(h->a);
         int st = JQ_OK;
         for (size_t i = 0; i < n && !st; i++) {
-            jv x = jv_array_at(items, i);
-            if (i && sk_buf_put(&b, jv_str_p(sep), jv_str_len(sep))) h->oom = 1;
+            jv x = jqv_array_at(items, i);
+            if (i && sk_buf_put(&b, jqv_str_p(sep), jqv_str_len(sep))) h->oom = 1;
             if (x.kind == JV_NULL) continue;
-            if (x.kind == JV_STRING) { if (sk_buf_put(&b, jv_str_p(x), jv_str_len(x))) h->oom = 1; }
+            if (x.kind == JV_STRING) { if (sk_buf_put(&b, jqv_str_p(x), jqv_str_len(x))) h->oom = 1; }
             else if (x.kind == JV_NUMBER || x.kind == JV_TRUE || x.kind == JV_FALSE) {
-                jv t = jv_dump_string(h, x);
-                if (t.kind == JV_STRING && sk_buf_put(&b, jv_str_p(t), jv_str_len(t))) h->oom = 1;
-                jv_free(h, t);
+                jv t = jqv_dump_string(h, x);
+                if (t.kind == JV_STRING && sk_buf_put(&b, jqv_str_p(t), jqv_str_len(t))) h->oom = 1;
+                jqv_free(h, t);
             } else {
-                jv acc = jv_string_raw(h, b.p ? b.p : "", b.len);
+                jv acc = jqv_string_raw(h, b.p ? b.p : "", b.len);
                 st = jq_type_error2(r, acc, x, "cannot be added");
-                jv_free(h, acc);
+                jqv_free(h, acc);
             }
         }
-        if (!st) *out = jv_string_raw(h, b.p ? b.p : "", b.len);
+        if (!st) *out = jqv_string_raw(h, b.p ? b.p : "", b.len);
         sk_buf_free(&b);
-        jv_free(h, items);
+        jqv_free(h, items);
         FREE_ARG(0);
         return st ? st : jq_check_heap(r);
     }
     /* a non-string separator: jq's reduce with + */
-    jv acc = jv_null();
+    jv acc = jqv_null();
     int st = JQ_OK;
     for (size_t i = 0; i < n && !st; i++) {
-        jv x = jv_array_at(items, i);
-        jv a = acc.kind == JV_NULL ? jv_string_raw(h, "", 0) : acc;
-        if (acc.kind != JV_NULL) { st = jq_binop(r, '+', a, jv_copy(sep), &a); if (st) break; }
-        jv part = x.kind == JV_NULL ? jv_string_raw(h, "", 0)
-                  : (x.kind == JV_NUMBER || x.kind == JV_TRUE || x.kind == JV_FALSE) ? jv_dump_string(h, x) : jv_copy(x);
+        jv x = jqv_array_at(items, i);
+        jv a = acc.kind == JV_NULL ? jqv_string_raw(h, "", 0) : acc;
+        if (acc.kind != JV_NULL) { st = jq_binop(r, '+', a, jqv_copy(sep), &a); if (st) break; }
+        jv part = x.kind == JV_NULL ? jqv_string_raw(h, "", 0)
+                  : (x.kind == JV_NUMBER || x.kind == JV_TRUE || x.kind == JV_FALSE) ? jqv_dump_string(h, x) : jqv_copy(x);
         st = jq_binop(r, '+', a, part, &acc);
     }
-    jv_free(h, items);
+    jqv_free(h, items);
     FREE_ARG(0);
     if (st) return st;
     *out = acc;
@@ -498,7 +498,7 @@ int v_join_1(jq_run *r, jv in, jv *args, jv *out)
 static int ascii_case(jq_run *r, jv in, jv *out, int up)
 {
     if (in.kind != JV_STRING) { FREE_IN(); return jq_errorf(r, "explode input must be a string"); }
-    jv s = jv_string_raw(&r->h, jv_str_p(in), jv_str_len(in));
+    jv s = jqv_string_raw(&r->h, jqv_str_p(in), jqv_str_len(in));
     if (s.kind == JV_NONE) { FREE_IN(); return jq_check_heap(r); }
     char *p = s.u.s->p;
     for (size_t i = 0; i < s.u.s->len; i++) {
@@ -510,33 +510,33 @@ static int ascii_case(jq_run *r, jv in, jv *out, int up)
     return JQ_OK;
 }
 
-int v_ascii_downcase_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return ascii_case(r, in, out, 0); }
-int v_ascii_upcase_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return ascii_case(r, in, out, 1); }
+int jqn_ascii_downcase_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return ascii_case(r, in, out, 0); }
+int jqn_ascii_upcase_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; return ascii_case(r, in, out, 1); }
 
-int v_env_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_env_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     FREE_IN();
-    *out = jv_copy(r->env);
+    *out = jqv_copy(r->env);
     return JQ_OK;
 }
 
-int v_builtins_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_builtins_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     FREE_IN();
     return jq_builtin_names(r, out);
 }
 
-int v_tojson_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_tojson_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
-    *out = jv_dump_string(&r->h, in);
+    *out = jqv_dump_string(&r->h, in);
     FREE_IN();
     return jq_check_heap(r);
 }
 
-int v_fromjson_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_fromjson_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     if (in.kind != JV_STRING) {
@@ -545,7 +545,7 @@ int v_fromjson_0(jq_run *r, jv in, jv *args, jv *out)
         return st;
     }
     jv err;
-    jv v = jv_parse_text(&r->h, jv_str_p(in), jv_str_len(in), &err);
+    jv v = jqv_parse_text(&r->h, jqv_str_p(in), jqv_str_len(in), &err);
     FREE_IN();
     if (v.kind == JV_NONE) {
         if (err.kind == JV_STRING) return jq_error(r, err);
@@ -555,34 +555,34 @@ int v_fromjson_0(jq_run *r, jv in, jv *args, jv *out)
     return JQ_OK;
 }
 
-int v_setpath_2(jq_run *r, jv in, jv *args, jv *out) { return jq_setpath(r, in, args[0], args[1], out); }
-int v_delpaths_1(jq_run *r, jv in, jv *args, jv *out) { return jq_delpaths(r, in, args[0], out); }
+int jqn_setpath_2(jq_run *r, jv in, jv *args, jv *out) { return jq_setpath(r, in, args[0], args[1], out); }
+int jqn_delpaths_1(jq_run *r, jv in, jv *args, jv *out) { return jq_delpaths(r, in, args[0], out); }
 
-int v_to_entries_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_to_entries_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     jvh *h = &r->h;
     if (in.kind == JV_OBJECT) {
-        jv a = jv_array_sized(h, jv_object_len(in));
+        jv a = jqv_array_sized(h, jqv_object_len(in));
         JV_OBJECT_FOREACH(in, s) {
-            jv key = jv_mk(JV_STRING);
+            jv key = jqv_mk(JV_STRING);
             key.u.s = s->key;
-            jv e = jv_object(h);
-            e = jv_object_setz(h, e, "key", jv_copy(key));
-            e = jv_object_setz(h, e, "value", jv_copy(s->val));
-            a = jv_array_append(h, a, e);
+            jv e = jqv_object(h);
+            e = jqv_object_setz(h, e, "key", jqv_copy(key));
+            e = jqv_object_setz(h, e, "value", jqv_copy(s->val));
+            a = jqv_array_append(h, a, e);
         }
         FREE_IN();
         *out = a;
         return jq_check_heap(r);
     }
     if (in.kind == JV_ARRAY) {
-        jv a = jv_array_sized(h, jv_array_len(in));
-        for (size_t i = 0; i < jv_array_len(in); i++) {
-            jv e = jv_object(h);
-            e = jv_object_setz(h, e, "key", jv_number((double)i));
-            e = jv_object_setz(h, e, "value", jv_copy(jv_array_at(in, i)));
-            a = jv_array_append(h, a, e);
+        jv a = jqv_array_sized(h, jqv_array_len(in));
+        for (size_t i = 0; i < jqv_array_len(in); i++) {
+            jv e = jqv_object(h);
+            e = jqv_object_setz(h, e, "key", jqv_number((double)i));
+            e = jqv_object_setz(h, e, "value", jqv_copy(jqv_array_at(in, i)));
+            a = jqv_array_append(h, a, e);
         }
         FREE_IN();
         *out = a;
@@ -595,76 +595,76 @@ int v_to_entries_0(jq_run *r, jv in, jv *args, jv *out)
 
 /* jq 1.7: key from .key (or k/name/Name/K/Key when .key is null),
  * value from .value if present, else .v */
-int v_from_entries_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_from_entries_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     jvh *h = &r->h;
     jv items;
     if (in.kind == JV_ARRAY) items = in;
     else if (in.kind == JV_OBJECT) {
-        items = jv_array(h);
-        JV_OBJECT_FOREACH(in, s) items = jv_array_append(h, items, jv_copy(s->val));
+        items = jqv_array(h);
+        JV_OBJECT_FOREACH(in, s) items = jqv_array_append(h, items, jqv_copy(s->val));
         FREE_IN();
     } else {
-        jv d = jv_dump_trunc(h, in, 15);
-        int st = jq_errorf(r, "Cannot iterate over %s (%s)", jv_kind_name(jv_kind_of(in)), d.kind == JV_STRING ? jv_str_p(d) : "");
-        jv_free(h, d);
+        jv d = jqv_dump_trunc(h, in, 15);
+        int st = jq_errorf(r, "Cannot iterate over %s (%s)", jqv_kind_name(jqv_kind_of(in)), d.kind == JV_STRING ? jqv_str_p(d) : "");
+        jqv_free(h, d);
         FREE_IN();
         return st;
     }
-    jv o = jv_object(h);
+    jv o = jqv_object(h);
     int st = JQ_OK;
     static const char *const alt[] = { "k", "name", "Name", "K", "Key" };
-    for (size_t i = 0; i < jv_array_len(items) && !st; i++) {
-        jv x = jv_array_at(items, i);
+    for (size_t i = 0; i < jqv_array_len(items) && !st; i++) {
+        jv x = jqv_array_at(items, i);
         jv key, val;
         if (x.kind != JV_OBJECT && x.kind != JV_NULL) {
-            jv kk = jv_string_raw(h, "key", 3);
-            st = jq_index(r, jv_copy(x), kk, &key);
-            if (!st) { jv_free(h, key); st = jq_errorf(r, "Cannot index %s with \"key\"", jv_kind_name(jv_kind_of(x))); }
+            jv kk = jqv_string_raw(h, "key", 3);
+            st = jq_index(r, jqv_copy(x), kk, &key);
+            if (!st) { jqv_free(h, key); st = jq_errorf(r, "Cannot index %s with \"key\"", jqv_kind_name(jqv_kind_of(x))); }
             break;
         }
-        key = jv_object_get(x, "key", 3);
+        key = jqv_object_get(x, "key", 3);
         if (key.kind == JV_NULL) {
-            for (int j = 0; j < 5 && !jv_truthy(key); j++) {
-                jv_free(h, key);
-                key = jv_object_get(x, alt[j], strlen(alt[j]));
+            for (int j = 0; j < 5 && !jqv_truthy(key); j++) {
+                jqv_free(h, key);
+                key = jqv_object_get(x, alt[j], strlen(alt[j]));
             }
         }
-        if (jv_object_find(x, "value", 5)) val = jv_object_get(x, "value", 5);
-        else val = jv_object_get(x, "v", 1);
+        if (jqv_object_find(x, "value", 5)) val = jqv_object_get(x, "value", 5);
+        else val = jqv_object_get(x, "v", 1);
         if (key.kind != JV_STRING) {
-            jv d = jv_dump_trunc(h, key, 15);
-            st = jq_errorf(r, "Cannot use %s (%s) as object key", jv_kind_name(jv_kind_of(key)), d.kind == JV_STRING ? jv_str_p(d) : "");
-            jv_free(h, d);
-            jv_free(h, key);
-            jv_free(h, val);
+            jv d = jqv_dump_trunc(h, key, 15);
+            st = jq_errorf(r, "Cannot use %s (%s) as object key", jqv_kind_name(jqv_kind_of(key)), d.kind == JV_STRING ? jqv_str_p(d) : "");
+            jqv_free(h, d);
+            jqv_free(h, key);
+            jqv_free(h, val);
             break;
         }
-        o = jv_object_set(h, o, key, val);
+        o = jqv_object_set(h, o, key, val);
     }
-    jv_free(h, items);
-    if (st) { jv_free(h, o); return st; }
+    jqv_free(h, items);
+    if (st) { jqv_free(h, o); return st; }
     *out = o;
     return jq_check_heap(r);
 }
 
-int v_indices_1(jq_run *r, jv in, jv *args, jv *out)
+int jqn_indices_1(jq_run *r, jv in, jv *args, jv *out)
 {
     jvh *h = &r->h;
     jv x = args[0];
-    if (in.kind == JV_NULL) { FREE_ARG(0); *out = jv_null(); return JQ_OK; }
+    if (in.kind == JV_NULL) { FREE_ARG(0); *out = jqv_null(); return JQ_OK; }
     if (in.kind == JV_STRING && x.kind == JV_STRING) {
         /* byte offsets, as jq's _strindices */
-        jv a = jv_array(h);
-        size_t n = jv_str_len(in), m = jv_str_len(x);
+        jv a = jqv_array(h);
+        size_t n = jqv_str_len(in), m = jqv_str_len(x);
         if (m > 0) {
-            const char *p = jv_str_p(in);
+            const char *p = jqv_str_p(in);
             for (size_t i = 0; i + m <= n; i++)
-                if (memcmp(p + i, jv_str_p(x), m) == 0) a = jv_array_append(h, a, jv_number((double)i));
+                if (memcmp(p + i, jqv_str_p(x), m) == 0) a = jqv_array_append(h, a, jqv_number((double)i));
         } else {
-            jv_free(h, a);
-            a = jv_null();
+            jqv_free(h, a);
+            a = jqv_null();
         }
         FREE_IN();
         FREE_ARG(0);
@@ -672,13 +672,13 @@ int v_indices_1(jq_run *r, jv in, jv *args, jv *out)
         return jq_check_heap(r);
     }
     if (in.kind == JV_ARRAY && x.kind != JV_ARRAY) {
-        jv wrap = jv_array_append(h, jv_array(h), x);
+        jv wrap = jqv_array_append(h, jqv_array(h), x);
         return jq_index(r, in, wrap, out);
     }
     return jq_index(r, in, x, out);
 }
 
-int v_abs_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_abs_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     if (in.kind != JV_NUMBER) {
@@ -686,25 +686,25 @@ int v_abs_0(jq_run *r, jv in, jv *args, jv *out)
         FREE_IN();
         return st;
     }
-    double d = jv_num(in);
-    if (d < 0) { FREE_IN(); *out = jv_number(-d); }
+    double d = jqv_num(in);
+    if (d < 0) { FREE_IN(); *out = jqv_number(-d); }
     else *out = in;
     return JQ_OK;
 }
 
-int v_toarray_0(jq_run *r, jv in, jv *args, jv *out)
+int jqn_toarray_0(jq_run *r, jv in, jv *args, jv *out)
 {
     (void)args;
     if (in.kind == JV_ARRAY) { *out = in; return JQ_OK; }
-    *out = jv_array_append(&r->h, jv_array(&r->h), in);
+    *out = jqv_array_append(&r->h, jqv_array(&r->h), in);
     return jq_check_heap(r);
 }
 
-int v_have_literal_numbers_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; FREE_IN(); *out = jv_true(); return JQ_OK; }
-int v_have_decnum_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; FREE_IN(); *out = jv_false(); return JQ_OK; }
+int jqn_have_literal_numbers_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; FREE_IN(); *out = jqv_true(); return JQ_OK; }
+int jqn_have_decnum_0(jq_run *r, jv in, jv *args, jv *out) { (void)args; FREE_IN(); *out = jqv_false(); return JQ_OK; }
 
 /* bsearch: index of target in a sorted array, or (-1 - insertion point) */
-int v_bsearch_1(jq_run *r, jv in, jv *args, jv *out)
+int jqn_bsearch_1(jq_run *r, jv in, jv *args, jv *out)
 {
     if (in.kind != JV_ARRAY) {
         int st = jq_type_error(r, in, "cannot be searched from");
@@ -712,16 +712,16 @@ int v_bsearch_1(jq_run *r, jv in, jv *args, jv *out)
         FREE_ARG(0);
         return st;
     }
-    size_t lo = 0, hi = jv_array_len(in);
+    size_t lo = 0, hi = jqv_array_len(in);
     long found = -1;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        int c = jv_cmp(&r->h, jv_array_at(in, mid), args[0]);
+        int c = jqv_cmp(&r->h, jqv_array_at(in, mid), args[0]);
         if (c == 0) { found = (long)mid; break; }
         if (c < 0) lo = mid + 1;
         else hi = mid;
     }
-    *out = jv_number(found >= 0 ? (double)found : -1.0 - (double)lo);
+    *out = jqv_number(found >= 0 ? (double)found : -1.0 - (double)lo);
     FREE_IN();
     FREE_ARG(0);
     return JQ_OK;

@@ -15,14 +15,14 @@
 /* Parse every document of text; each is appended to *docs (an array).
  * On a syntax error returns -1 and err holds
  * "did not find expected node content at line 2 column 1, while parsing a flow node". */
-int yaml_parse_docs(jvh *h, const char *text, size_t len, jv *docs, sk_buf *err, size_t max_alias_nodes);
+int yq_yaml_parse(jvh *h, const char *text, size_t len, jv *docs, sk_buf *err, size_t max_alias_nodes);
 
-typedef struct yaml_outopts {
+typedef struct yq_yaml_outopts {
     int indent;             /* spaces per level (yq -I, default 2) */
     int sort_keys;
-} yaml_outopts;
+} yq_yaml_outopts;
 
 /* Append v as a YAML document body (ends with a newline). */
-int yaml_write(jvh *h, sk_buf *out, jv v, const yaml_outopts *o);
+int yq_yaml_write(jvh *h, sk_buf *out, jv v, const yq_yaml_outopts *o);
 
 #endif

@@ -66,19 +66,19 @@ static const char *const falses[] = { "false", "False", "FALSE", NULL };
 /* Plain scalar to a value (yaml 1.2 core schema). */
 static jv resolve_plain(jvh *h, const char *s, size_t n)
 {
-    if (is_in(s, n, nulls)) return jv_null();
-    if (is_in(s, n, trues)) return jv_true();
-    if (is_in(s, n, falses)) return jv_false();
+    if (is_in(s, n, nulls)) return jqv_null();
+    if (is_in(s, n, trues)) return jqv_true();
+    if (is_in(s, n, falses)) return jqv_false();
     const char *p = s;
     size_t m = n;
     int neg = 0;
     if (m && (*p == '-' || *p == '+')) { neg = *p == '-'; p++; m--; }
     if (m > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'o') && all_digits(p + 2, m - 2, p[1] == 'x' ? 16 : 8)) {
         double v = (double)strtoull(p + 2, NULL, p[1] == 'x' ? 16 : 8);
-        return jv_number(neg ? -v : v);
+        return jqv_number(neg ? -v : v);
     }
-    if (m == 4 && (!memcmp(p, ".inf", 4) || !memcmp(p, ".Inf", 4) || !memcmp(p, ".INF", 4))) return jv_number(neg ? -INFINITY : INFINITY);
-    if (!neg && m == 4 && (!memcmp(p, ".nan", 4) || !memcmp(p, ".NaN", 4) || !memcmp(p, ".NAN", 4))) return jv_number(NAN);
+    if (m == 4 && (!memcmp(p, ".inf", 4) || !memcmp(p, ".Inf", 4) || !memcmp(p, ".INF", 4))) return jqv_number(neg ? -INFINITY : INFINITY);
+    if (!neg && m == 4 && (!memcmp(p, ".nan", 4) || !memcmp(p, ".NaN", 4) || !memcmp(p, ".NAN", 4))) return jqv_number(NAN);
     /* decimal ints and floats: [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)? */
     size_t i = 0, d = 0;
     while (i < m && p[i] >= '0' && p[i] <= '9') { i++; d++; }
@@ -92,9 +92,9 @@ static jv resolve_plain(jvh *h, const char *s, size_t n)
     }
     if (d && i == m) {
         jv v;
-        if (jv_parse_number(h, s[0] == '+' ? s + 1 : s, s[0] == '+' ? n - 1 : n, &v) == 0) return v;
+        if (jqv_parse_number(h, s[0] == '+' ? s + 1 : s, s[0] == '+' ? n - 1 : n, &v) == 0) return v;
     }
-    return jv_string(h, s, n);
+    return jqv_string(h, s, n);
 }
 
 static jv scalar_value(jvh *h, const yaml_event_t *ev)
@@ -104,36 +104,36 @@ static jv scalar_value(jvh *h, const yaml_event_t *ev)
     const char *tag = (const char *)ev->data.scalar.tag;
     if (tag && strncmp(tag, "tag:yaml.org,2002:", 18) == 0) {
         const char *t = tag + 18;
-        if (!strcmp(t, "str")) return jv_string(h, s, n);
-        if (!strcmp(t, "null")) return jv_null();
-        if (!strcmp(t, "bool")) return jv_bool(is_in(s, n, trues));
+        if (!strcmp(t, "str")) return jqv_string(h, s, n);
+        if (!strcmp(t, "null")) return jqv_null();
+        if (!strcmp(t, "bool")) return jqv_bool(is_in(s, n, trues));
         if (!strcmp(t, "int") || !strcmp(t, "float")) {
             jv v = resolve_plain(h, s, n);
             if (v.kind == JV_NUMBER) return v;
-            jv_free(h, v);
-            return jv_string(h, s, n);
+            jqv_free(h, v);
+            return jqv_string(h, s, n);
         }
     }
-    if (ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE) return jv_string(h, s, n);
+    if (ev->data.scalar.style != YAML_PLAIN_SCALAR_STYLE) return jqv_string(h, s, n);
     return resolve_plain(h, s, n);
 }
 
 static int push(builder *b, jv c, const char *anchor_name)
 {
-    if (b->n >= MAX_DEPTH) { jv_free(b->h, c); b->err = "document nested too deeply"; return -1; }
+    if (b->n >= MAX_DEPTH) { jqv_free(b->h, c); b->err = "document nested too deeply"; return -1; }
     if (b->n == b->cap) {
         size_t cap = b->cap ? b->cap * 2 : 16;
         frame *ns = sk_realloc(b->h->a, b->st, cap * sizeof *ns);
-        if (!ns) { jv_free(b->h, c); b->h->oom = 1; b->err = "out of memory"; return -1; }
+        if (!ns) { jqv_free(b->h, c); b->h->oom = 1; b->err = "out of memory"; return -1; }
         b->st = ns;
         b->cap = cap;
     }
     frame *f = &b->st[b->n++];
     f->c = c;
-    f->key = jv_none();
+    f->key = jqv_none();
     f->anchor = anchor_name ? sk_strdup(b->h->a, anchor_name) : NULL;
     f->nodes = 1;
-    f->merges = jv_none();
+    f->merges = jqv_none();
     return 0;
 }
 
@@ -141,8 +141,8 @@ static void set_anchor(builder *b, const char *name, jv v, size_t nodes)
 {
     for (size_t i = 0; i < b->nanchors; i++) {
         if (!strcmp(b->anchors[i].name, name)) {
-            jv_free(b->h, b->anchors[i].val);
-            b->anchors[i].val = jv_copy(v);
+            jqv_free(b->h, b->anchors[i].val);
+            b->anchors[i].val = jqv_copy(v);
             b->anchors[i].nodes = nodes;
             return;
         }
@@ -155,17 +155,17 @@ static void set_anchor(builder *b, const char *name, jv v, size_t nodes)
         b->acap = cap;
     }
     b->anchors[b->nanchors].name = sk_strdup(b->h->a, name);
-    b->anchors[b->nanchors].val = jv_copy(v);
+    b->anchors[b->nanchors].val = jqv_copy(v);
     b->anchors[b->nanchors].nodes = nodes;
     if (b->anchors[b->nanchors].name) b->nanchors++;
-    else jv_free(b->h, b->anchors[b->nanchors].val);
+    else jqv_free(b->h, b->anchors[b->nanchors].val);
 }
 
 static jv key_string(jvh *h, jv k)
 {
     if (k.kind == JV_STRING) return k;
-    jv s = jv_dump_string(h, k);
-    jv_free(h, k);
+    jv s = jqv_dump_string(h, k);
+    jqv_free(h, k);
     return s;
 }
 
@@ -174,7 +174,7 @@ static int add_value(builder *b, jv v, size_t nodes, int is_merge_key)
 {
     (void)is_merge_key;
     if (b->n == 0) {
-        jv_free(b->h, b->doc);
+        jqv_free(b->h, b->doc);
         b->doc = v;
         b->have_doc = 1;
         return 0;
@@ -182,7 +182,7 @@ static int add_value(builder *b, jv v, size_t nodes, int is_merge_key)
     frame *f = &b->st[b->n - 1];
     f->nodes += nodes;
     if (f->c.kind == JV_ARRAY) {
-        f->c = jv_array_append(b->h, f->c, v);
+        f->c = jqv_array_append(b->h, f->c, v);
         return 0;
     }
     if (f->key.kind == JV_NONE) {
@@ -190,38 +190,38 @@ static int add_value(builder *b, jv v, size_t nodes, int is_merge_key)
         return 0;
     }
     jv key = f->key;
-    f->key = jv_none();
-    if (key.kind == JV_STRING && jv_str_len(key) == 2 && !memcmp(jv_str_p(key), "<<", 2) &&
+    f->key = jqv_none();
+    if (key.kind == JV_STRING && jqv_str_len(key) == 2 && !memcmp(jqv_str_p(key), "<<", 2) &&
         (v.kind == JV_OBJECT || v.kind == JV_ARRAY)) {
         /* merge key: applied when the mapping ends (explicit keys win) */
-        if (f->merges.kind == JV_NONE) f->merges = jv_array(b->h);
-        if (v.kind == JV_OBJECT) f->merges = jv_array_append(b->h, f->merges, v);
+        if (f->merges.kind == JV_NONE) f->merges = jqv_array(b->h);
+        if (v.kind == JV_OBJECT) f->merges = jqv_array_append(b->h, f->merges, v);
         else {
-            for (size_t i = 0; i < jv_array_len(v); i++)
-                f->merges = jv_array_append(b->h, f->merges, jv_copy(jv_array_at(v, i)));
-            jv_free(b->h, v);
+            for (size_t i = 0; i < jqv_array_len(v); i++)
+                f->merges = jqv_array_append(b->h, f->merges, jqv_copy(jqv_array_at(v, i)));
+            jqv_free(b->h, v);
         }
-        jv_free(b->h, key);
+        jqv_free(b->h, key);
         return 0;
     }
-    f->c = jv_object_set(b->h, f->c, key, v);
+    f->c = jqv_object_set(b->h, f->c, key, v);
     return 0;
 }
 
 static int pop(builder *b)
 {
     frame f = b->st[--b->n];
-    jv_free(b->h, f.key);
+    jqv_free(b->h, f.key);
     if (f.merges.kind == JV_ARRAY) {
-        for (size_t i = 0; i < jv_array_len(f.merges); i++) {
-            jv m = jv_array_at(f.merges, i);
+        for (size_t i = 0; i < jqv_array_len(f.merges); i++) {
+            jv m = jqv_array_at(f.merges, i);
             if (m.kind != JV_OBJECT) continue;
             JV_OBJECT_FOREACH(m, s) {
-                if (jv_object_find(f.c, s->key->p, s->key->len)) continue;
-                f.c = jv_object_set(b->h, f.c, jv_string_raw(b->h, s->key->p, s->key->len), jv_copy(s->val));
+                if (jqv_object_find(f.c, s->key->p, s->key->len)) continue;
+                f.c = jqv_object_set(b->h, f.c, jqv_string_raw(b->h, s->key->p, s->key->len), jqv_copy(s->val));
             }
         }
-        jv_free(b->h, f.merges);
+        jqv_free(b->h, f.merges);
     }
     if (f.anchor) {
         set_anchor(b, f.anchor, f.c, f.nodes);
@@ -234,21 +234,21 @@ static void builder_free(builder *b)
 {
     while (b->n) {
         frame *f = &b->st[--b->n];
-        jv_free(b->h, f->c);
-        jv_free(b->h, f->key);
-        jv_free(b->h, f->merges);
+        jqv_free(b->h, f->c);
+        jqv_free(b->h, f->key);
+        jqv_free(b->h, f->merges);
         sk_free(b->h->a, f->anchor);
     }
     sk_free(b->h->a, b->st);
     for (size_t i = 0; i < b->nanchors; i++) {
         sk_free(b->h->a, b->anchors[i].name);
-        jv_free(b->h, b->anchors[i].val);
+        jqv_free(b->h, b->anchors[i].val);
     }
     sk_free(b->h->a, b->anchors);
-    jv_free(b->h, b->doc);
+    jqv_free(b->h, b->doc);
 }
 
-int yaml_parse_docs(jvh *h, const char *text, size_t len, jv *docs, sk_buf *err, size_t max_alias_nodes)
+int yq_yaml_parse(jvh *h, const char *text, size_t len, jv *docs, sk_buf *err, size_t max_alias_nodes)
 {
     yaml_parser_t p;
     if (!yaml_parser_initialize(&p)) { h->oom = 1; sk_buf_puts(err, "out of memory"); return -1; }
@@ -264,7 +264,7 @@ int yaml_parse_docs(jvh *h, const char *text, size_t len, jv *docs, sk_buf *err,
     builder b;
     memset(&b, 0, sizeof b);
     b.h = h;
-    b.doc = jv_null();
+    b.doc = jqv_null();
     b.max_alias_nodes = max_alias_nodes;
     int rc = 0, done = 0;
     while (!done) {
@@ -280,21 +280,21 @@ int yaml_parse_docs(jvh *h, const char *text, size_t len, jv *docs, sk_buf *err,
         switch (ev.type) {
         case YAML_STREAM_END_EVENT: done = 1; break;
         case YAML_DOCUMENT_START_EVENT:
-            jv_free(h, b.doc);
-            b.doc = jv_null();
+            jqv_free(h, b.doc);
+            b.doc = jqv_null();
             b.have_doc = 0;
             break;
         case YAML_DOCUMENT_END_EVENT:
-            *docs = jv_array_append(h, *docs, b.doc);
-            b.doc = jv_null();
+            *docs = jqv_array_append(h, *docs, b.doc);
+            b.doc = jqv_null();
             break;
         case YAML_SEQUENCE_START_EVENT:
             anc = (const char *)ev.data.sequence_start.anchor;
-            if (push(&b, jv_array(h), anc)) rc = -1;
+            if (push(&b, jqv_array(h), anc)) rc = -1;
             break;
         case YAML_MAPPING_START_EVENT:
             anc = (const char *)ev.data.mapping_start.anchor;
-            if (push(&b, jv_object(h), anc)) rc = -1;
+            if (push(&b, jqv_object(h), anc)) rc = -1;
             break;
         case YAML_SEQUENCE_END_EVENT:
         case YAML_MAPPING_END_EVENT:
@@ -306,7 +306,7 @@ int yaml_parse_docs(jvh *h, const char *text, size_t len, jv *docs, sk_buf *err,
             frame *top = b.n ? &b.st[b.n - 1] : NULL;
             if (top && top->c.kind == JV_OBJECT && top->key.kind == JV_NONE && ev.data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
                 !ev.data.scalar.tag)
-                v = jv_string(h, (const char *)ev.data.scalar.value, ev.data.scalar.length);
+                v = jqv_string(h, (const char *)ev.data.scalar.value, ev.data.scalar.length);
             else v = scalar_value(h, &ev);
             anc = (const char *)ev.data.scalar.anchor;
             if (anc) set_anchor(&b, anc, v, 1);
@@ -328,7 +328,7 @@ int yaml_parse_docs(jvh *h, const char *text, size_t len, jv *docs, sk_buf *err,
                 rc = -1;
                 break;
             }
-            add_value(&b, jv_copy(b.anchors[i].val), b.anchors[i].nodes, 0);
+            add_value(&b, jqv_copy(b.anchors[i].val), b.anchors[i].nodes, 0);
             break;
         }
         default: break;

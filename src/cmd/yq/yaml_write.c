@@ -1,4 +1,4 @@
-/* yaml_write.c — values to YAML in the block style yq prints: mappings
+/* yq_yaml_write.c — values to YAML in the block style yq prints: mappings
  * "key: value", sequences "- item" indented under their key, empty
  * containers in flow style, multi-line strings as literal blocks, and
  * strings quoted only when plain text would read back differently
@@ -17,7 +17,7 @@
 typedef struct wctx {
     jvh *h;
     sk_buf *b;
-    const yaml_outopts *o;
+    const yq_yaml_outopts *o;
     int err;
 } wctx;
 
@@ -125,17 +125,17 @@ static void string_inline(wctx *w, const char *s, size_t n)
 
 static void number(wctx *w, jv v)
 {
-    double d = jv_num(v);
+    double d = jqv_num(v);
     if (isnan(d)) { puts_(w, ".nan"); return; }
     if (isinf(d)) { puts_(w, d > 0 ? ".inf" : "-.inf"); return; }
     char small[64];
     if (v.lit && v.u.l->len + 32 > sizeof small) {
-        jv s = jv_dump_string(w->h, v);
-        if (s.kind == JV_STRING) put(w, jv_str_p(s), jv_str_len(s));
-        jv_free(w->h, s);
+        jv s = jqv_dump_string(w->h, v);
+        if (s.kind == JV_STRING) put(w, jqv_str_p(s), jqv_str_len(s));
+        jqv_free(w->h, s);
         return;
     }
-    size_t k = jv_format_number(v, small, sizeof small);
+    size_t k = jqv_format_number(v, small, sizeof small);
     put(w, small, k);
 }
 
@@ -149,8 +149,8 @@ static void scalar(wctx *w, jv v, int indent)
     case JV_FALSE: puts_(w, "false"); break;
     case JV_NUMBER: number(w, v); break;
     case JV_STRING: {
-        const char *s = jv_str_p(v);
-        size_t n = jv_str_len(v);
+        const char *s = jqv_str_p(v);
+        size_t n = jqv_str_len(v);
         if (!memchr(s, '\n', n) || needs_escape(s, n)) { string_inline(w, s, n); break; }
         /* literal block: |, |- or |+ by the trailing newlines */
         size_t trail = 0;
@@ -177,7 +177,7 @@ static void scalar(wctx *w, jv v, int indent)
 
 static int empty_container(jv v)
 {
-    return (v.kind == JV_ARRAY && jv_array_len(v) == 0) || (v.kind == JV_OBJECT && jv_object_len(v) == 0);
+    return (v.kind == JV_ARRAY && jqv_array_len(v) == 0) || (v.kind == JV_OBJECT && jqv_object_len(v) == 0);
 }
 
 static void mapping(wctx *w, jv v, int indent, int first_inline, int depth);
@@ -190,13 +190,13 @@ static void mapping(wctx *w, jv v, int indent, int first_inline, int depth)
     if (depth > MAX_DEPTH) { w->err = 2; return; }
     uint32_t *ix = NULL;
     if (w->o->sort_keys) {
-        ix = jv_object_sorted_slots(w->h, v);
+        ix = jqv_object_sorted_slots(w->h, v);
         if (!ix) { w->err = 1; return; }
     }
-    jv_obj *ob = v.u.o;
+    jqv_obj *ob = v.u.o;
     uint32_t cnt = 0;
     for (uint32_t i = 0; i < (ix ? ob->count : ob->used) && !w->err; i++) {
-        jv_slot *s = &ob->slots[ix ? ix[i] : i];
+        jqv_slot *s = &ob->slots[ix ? ix[i] : i];
         if (!s->key) continue;
         if (cnt++ || !first_inline) pad(w, indent);
         key(w, s->key->p, s->key->len);
@@ -222,11 +222,11 @@ static void sequence(wctx *w, jv v, int indent, int first_inline, int depth)
 {
     if (depth > MAX_DEPTH) { w->err = 2; return; }
     int step = w->o->indent < 2 ? 2 : w->o->indent;
-    for (size_t i = 0; i < jv_array_len(v) && !w->err; i++) {
+    for (size_t i = 0; i < jqv_array_len(v) && !w->err; i++) {
         if (i || !first_inline) pad(w, indent);
         put(w, "-", 1);
         pad(w, step - 1);
-        jv x = jv_array_at(v, i);
+        jv x = jqv_array_at(v, i);
         if (x.kind == JV_OBJECT && !empty_container(x)) mapping(w, x, indent + step, 1, depth + 1);
         else if (x.kind == JV_ARRAY && !empty_container(x)) sequence(w, x, indent + step, 1, depth + 1);
         else {
@@ -237,7 +237,7 @@ static void sequence(wctx *w, jv v, int indent, int first_inline, int depth)
     }
 }
 
-int yaml_write(jvh *h, sk_buf *out, jv v, const yaml_outopts *o)
+int yq_yaml_write(jvh *h, sk_buf *out, jv v, const yq_yaml_outopts *o)
 {
     wctx w = { h, out, o, 0 };
     if (v.kind == JV_OBJECT && !empty_container(v)) mapping(&w, v, 0, 0, 0);

@@ -37,23 +37,23 @@ static int out_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     yq_out *y = (yq_out *)self;
     const yq_opts *o = y->o;
-    jv_free(&r->h, path);
+    jqv_free(&r->h, path);
     if (!o->out_json && !o->no_doc && y->produced && y->doc != y->last_doc) sk_buf_puts(y->buf, "---\n");
     y->last_doc = y->doc;
     if (v.kind == JV_STRING && (o->out_json ? o->unwrap_set && o->unwrap : o->unwrap)) {
-        sk_buf_put(y->buf, jv_str_p(v), jv_str_len(v));
+        sk_buf_put(y->buf, jqv_str_p(v), jqv_str_len(v));
         sk_buf_putc(y->buf, '\n');
     } else if (o->out_json) {
-        jv_dumpopts d = { o->indent, 0, 1, 0, 0, { 0 } };
-        jv_dump(&r->h, y->buf, v, &d);
+        jqv_dumpopts d = { o->indent, 0, 1, 0, 0, { 0 } };
+        jqv_dump(&r->h, y->buf, v, &d);
         sk_buf_putc(y->buf, '\n');
     } else {
-        yaml_outopts yo = { o->indent ? o->indent : 2, 1 };
-        yaml_write(&r->h, y->buf, v, &yo);
+        yq_yaml_outopts yo = { o->indent ? o->indent : 2, 1 };
+        yq_yaml_write(&r->h, y->buf, v, &yo);
     }
     y->produced = 1;
     y->last_falsy = v.kind == JV_NULL || v.kind == JV_FALSE;
-    jv_free(&r->h, v);
+    jqv_free(&r->h, v);
     if (r->h.oom) return jq_check_heap(r);
     if (r->h.too_deep) return jq_check_heap(r);
     /* stream to stdout unless the result goes back into a file */
@@ -88,34 +88,34 @@ static int usage(sk_cmd *c, const char *msg, const char *arg)
 static int parse_input(sk_cmd *c, jvh *h, const char *name, const char *text, size_t len, int json, jv *docs)
 {
     if (json) {
-        jv_parser ps;
-        jv_parser_init(&ps, h);
-        jv_parser_set(&ps, text, len, 1);
+        jqv_parser ps;
+        jqv_parser_init(&ps, h);
+        jqv_parser_set(&ps, text, len, 1);
         int rc = 0;
         for (;;) {
             jv v;
-            int pr = jv_parser_next(&ps, &v);
-            if (pr == JV_PARSE_VALUE) { *docs = jv_array_append(h, *docs, v); continue; }
+            int pr = jqv_parser_next(&ps, &v);
+            if (pr == JV_PARSE_VALUE) { *docs = jqv_array_append(h, *docs, v); continue; }
             if (pr == JV_PARSE_ERROR) {
                 sk_out_flush(&c->out);
-                sk_out_printf(&c->err, "yq: invalid JSON: %s\n", v.kind == JV_STRING ? jv_str_p(v) : "out of memory");
-                jv_free(h, v);
+                sk_out_printf(&c->err, "yq: invalid JSON: %s\n", v.kind == JV_STRING ? jqv_str_p(v) : "out of memory");
+                jqv_free(h, v);
                 rc = -1;
             }
             break;
         }
-        jv_parser_free(&ps);
+        jqv_parser_free(&ps);
         return rc;
     }
     sk_buf err = SK_BUF_INIT(h->a);
-    size_t before = jv_array_len(*docs);
-    int rc = yaml_parse_docs(h, text, len, docs, &err, MAX_ALIAS_NODES);
+    size_t before = jqv_array_len(*docs);
+    int rc = yq_yaml_parse(h, text, len, docs, &err, MAX_ALIAS_NODES);
     if (rc) {
         sk_out_flush(&c->out);
         sk_out_printf(&c->err, "yq: invalid YAML: %s\n", sk_buf_cstr(&err));
-    } else if (jv_array_len(*docs) == before && !name) {
+    } else if (jqv_array_len(*docs) == before && !name) {
         /* empty input: one null document */
-        *docs = jv_array_append(h, *docs, jv_null());
+        *docs = jqv_array_append(h, *docs, jqv_null());
     }
     sk_buf_free(&err);
     return rc;
@@ -222,7 +222,7 @@ int cmd_yq(sk_cmd *c, int argc, char **argv)
     if (o.in_auto && nfiles > 0 && has_suffix(files[0], ".json")) o.in_json = 1;
 
     /* documents */
-    jv docs = jv_array(&h);
+    jv docs = jqv_array(&h);
     if (!o.null_input) {
         static char *const stdin_only[] = { "-" };
         char *const *list = nfiles ? files : stdin_only;
@@ -243,11 +243,11 @@ int cmd_yq(sk_cmd *c, int argc, char **argv)
             if (rc) { status = 1; goto done_docs; }
         }
     } else {
-        docs = jv_array_append(&h, docs, jv_null());
+        docs = jqv_array_append(&h, docs, jqv_null());
     }
     if (o.slurp) {
         jv all = docs;
-        docs = jv_array_append(&h, jv_array(&h), all);
+        docs = jqv_array_append(&h, jqv_array(&h), all);
     }
 
     {
@@ -274,30 +274,30 @@ int cmd_yq(sk_cmd *c, int argc, char **argv)
         sk_buf_free(&err);
         jq_run r;
         jq_run_init(&r, &p, c->a, 10000, stack_limit);
-        jv envobj = jv_object(&r.h);
+        jv envobj = jqv_object(&r.h);
         for (char *const *e = c->envp; e && *e; e++) {
             const char *eq = strchr(*e, '=');
-            if (eq) envobj = jv_object_set(&r.h, envobj, jv_string(&r.h, *e, (size_t)(eq - *e)), jv_string_z(&r.h, eq + 1));
+            if (eq) envobj = jqv_object_set(&r.h, envobj, jqv_string(&r.h, *e, (size_t)(eq - *e)), jqv_string_z(&r.h, eq + 1));
         }
-        r.env = jv_copy(envobj);
+        r.env = jqv_copy(envobj);
         r.host = c;
         r.aborted = (int (*)(void *))cmd_aborted;
         jq_env gframe;
         jq_run_set_globals(&r, &gframe, &envobj);
         sk_buf outb = SK_BUF_INIT(c->a);
         yq_out y = { { out_fn }, c, &o, &outb, 0, -1, 0, 0 };
-        for (size_t i = 0; i < jv_array_len(docs) && !status; i++) {
+        for (size_t i = 0; i < jqv_array_len(docs) && !status; i++) {
             y.doc = (long)i;
-            int st = jq_run_main(&r, jv_copy(jv_array_at(docs, i)), &y.base);
+            int st = jq_run_main(&r, jqv_copy(jqv_array_at(docs, i)), &y.base);
             if (st == JQ_ERR) {
                 sk_out_write(&c->out, outb.p ? outb.p : "", outb.len);
                 sk_buf_clear(&outb);
                 sk_out_flush(&c->out);
-                if (r.err.kind == JV_STRING) sk_out_printf(&c->err, "Error: %s\n", jv_str_p(r.err));
+                if (r.err.kind == JV_STRING) sk_out_printf(&c->err, "Error: %s\n", jqv_str_p(r.err));
                 else {
-                    jv d = jv_dump_string(&r.h, r.err);
-                    sk_out_printf(&c->err, "Error: %s\n", d.kind == JV_STRING ? jv_str_p(d) : "");
-                    jv_free(&r.h, d);
+                    jv d = jqv_dump_string(&r.h, r.err);
+                    sk_out_printf(&c->err, "Error: %s\n", d.kind == JV_STRING ? jqv_str_p(d) : "");
+                    jqv_free(&r.h, d);
                 }
                 status = 1;
             } else if (st == JQ_HALT) {
@@ -313,12 +313,12 @@ int cmd_yq(sk_cmd *c, int argc, char **argv)
         }
         sk_buf_free(&outb);
         if (!status && o.exit_status && (!y.produced || y.last_falsy)) status = 1;
-        jv_free(&r.h, envobj);
+        jqv_free(&r.h, envobj);
         jq_run_free(&r);
         jq_prog_free(&p);
     }
 done_docs:
-    jv_free(&h, docs);
+    jqv_free(&h, docs);
 out:
     sk_free(c->a, pos);
     return status;
