@@ -2,6 +2,7 @@
  * lines, slurp), output formatting, error reporting and exit status.
  * Inputs are parsed incrementally so `inputs` and long streams flow;
  * every value and the program live on the sandbox's allocator. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -591,6 +592,23 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
     gnames[1] = "ARGS";
     gvals[1] = argsobj;
     for (int k = 0; k < nnamed; k++) { gnames[2 + k] = nv[k].name; gvals[2 + k] = nv[k].val; nv[k].val = jqv_null(); }
+
+    /* JQ_COLORS: colon-separated colours for null:false:true:numbers:
+     * strings:arrays:objects:object keys */
+    char colorbuf[128];
+    for (char *const *e = cli.opts.color ? c->envp : NULL; e && *e; e++) {
+        if (strncmp(*e, "JQ_COLORS=", 10)) continue;
+        snprintf(colorbuf, sizeof colorbuf, "%s", *e + 10);
+        char *q = colorbuf;
+        for (int k = 0; k < 8 && q && *q; k++) {
+            char *nx = strchr(q, ':');
+            if (nx) *nx++ = 0;
+            int ok = 1;
+            for (char *t = q; *t; t++) ok &= (*t >= '0' && *t <= '9') || *t == ';';
+            if (ok && *q) cli.opts.colors[k] = q;
+            q = nx;
+        }
+    }
 
     jq_prog p;
     jq_limits lim = { 2000, 512, 1000000 };

@@ -541,7 +541,7 @@ int jqv_dump_string_body(sk_buf *out, const char *p, size_t n, int ascii)
 
 #define COL_RESET "\033[0m"
 static const char *const default_colors[8] = {
-    "1;30", "0;39", "0;39", "0;39", "0;32", "1;39", "1;39", "34;1",
+    "0;90", "0;39", "0;39", "0;39", "0;32", "1;39", "1;39", "34;1",
 };
 
 typedef struct dumper {
@@ -615,33 +615,33 @@ static void dump_rec(dumper *d, jv v, int level)
         return;
     }
     case JV_ARRAY: {
+        /* the layout of jq's jv_dump_term, colour codes included */
+        int col = d->o->color;
         col_start(d, k);
         if (jqv_array_len(v) == 0) {
             put(d, "[]", 2);
         } else {
             put(d, "[", 1);
             for (size_t i = 0; i < jqv_array_len(v); i++) {
-                if (i) {
-                    if (d->o->color) { col_start(d, k); }
-                    put(d, ",", 1);
-                }
-                if (d->o->color) puts_(d, COL_RESET);
+                if (i) put(d, ",", 1);
                 if (pretty) newline_indent(d, level + 1);
+                if (col) puts_(d, COL_RESET);
                 dump_rec(d, jqv_array_at(v, i), level + 1);
+                if (col) col_start(d, k);
             }
-            if (d->o->color) col_start(d, k);
             if (pretty) newline_indent(d, level);
-            if (d->o->color) col_start(d, k);
+            if (col) col_start(d, k);
             put(d, "]", 1);
         }
-        if (d->o->color) puts_(d, COL_RESET);
+        if (col) puts_(d, COL_RESET);
         return;
     }
     case JV_OBJECT: {
+        int col = d->o->color;
         col_start(d, k);
         if (jqv_object_len(v) == 0) {
             put(d, "{}", 2);
-            if (d->o->color) puts_(d, COL_RESET);
+            if (col) puts_(d, COL_RESET);
             return;
         }
         put(d, "{", 1);
@@ -655,34 +655,27 @@ static void dump_rec(dumper *d, jv v, int level)
         for (uint32_t i = 0; i < (ix ? ob->count : ob->used); i++) {
             jqv_slot *s = &ob->slots[ix ? ix[i] : i];
             if (!s->key) continue;
-            if (cnt++) {
-                if (d->o->color) col_start(d, k);
-                put(d, ",", 1);
-            }
-            if (d->o->color) puts_(d, COL_RESET);
+            if (cnt++) put(d, ",", 1);
             if (pretty) newline_indent(d, level + 1);
-            if (d->o->color) {
+            if (col) {
+                puts_(d, COL_RESET);
                 puts_(d, "\033[");
                 puts_(d, color_of(d, 7));
                 put(d, "m", 1);
-                dump_str(d, s->key->p, s->key->len);
-                puts_(d, COL_RESET);
-                col_start(d, k);
-                put(d, ":", 1);
-                if (pretty) put(d, " ", 1);
-                puts_(d, COL_RESET);
-            } else {
-                dump_str(d, s->key->p, s->key->len);
-                put(d, pretty ? ": " : ":", pretty ? 2 : 1);
             }
+            dump_str(d, s->key->p, s->key->len);
+            if (col) { puts_(d, COL_RESET); col_start(d, k); }
+            put(d, ":", 1);
+            if (pretty) put(d, " ", 1);
+            if (col) puts_(d, COL_RESET);
             dump_rec(d, s->val, level + 1);
+            if (col) col_start(d, k);
         }
         if (ix) sk_free(d->h->a, ix);
-        if (d->o->color) col_start(d, k);
         if (pretty) newline_indent(d, level);
-        if (d->o->color) col_start(d, k);
+        if (col) col_start(d, k);
         put(d, "}", 1);
-        if (d->o->color) puts_(d, COL_RESET);
+        if (col) puts_(d, COL_RESET);
         return;
     }
     default:

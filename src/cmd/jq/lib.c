@@ -58,6 +58,7 @@ static const libdef lib[] = {
     { "INDEX", 2, "def INDEX(stream; idx_expr): reduce stream as $row ({}; .[$row|idx_expr|tostring] |= $row);" },
     { "INDEX", 1, "def INDEX(idx_expr): INDEX(.[]; idx_expr);" },
     { "pick", 1, "def pick(pathexps): . as $top | reduce path(pathexps) as $p (null; setpath($p; $top | getpath($p)));" },
+    { "ascii", 0, "def ascii: [.] | implode;" },
     { "debug", 1, "def debug(msg): (msg | debug | empty), .;" },
 };
 
