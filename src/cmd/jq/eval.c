@@ -243,7 +243,7 @@ static int indexkey_fn(jq_run *r, jq_out *self, jv key, jv kpath)
     return st;
 }
 
-static int eval_index(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+static __attribute__((noinline)) int eval_index(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
 {
     if (n->b->op == N_LITERAL) return apply_index(r, n->a, env, in, path, n->b->val, k);
     indexkey_k x = { { indexkey_fn }, n->a, env, in, path, k };
@@ -327,7 +327,7 @@ static int slice_from_fn(jq_run *r, jq_out *self, jv from, jv fpath)
     return st;
 }
 
-static int eval_slice(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+static __attribute__((noinline)) int eval_slice(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
 {
     slice_k s = { { slice_from_fn }, n, env, in, path, jqv_null(), 0, k };
     int st;
@@ -403,7 +403,7 @@ static int try_fn(jq_run *r, jq_out *self, jv v, jv path)
     return st;
 }
 
-static int eval_try(jq_run *r, const jq_node *body, const jq_node *handler, const jq_env *env, jv in, jv path,
+static __attribute__((noinline)) int eval_try(jq_run *r, const jq_node *body, const jq_node *handler, const jq_env *env, jv in, jv path,
                     jq_out *k)
 {
     try_k t = { { try_fn }, k, 0 };
@@ -477,7 +477,7 @@ static int pathcheck_fn(jq_run *r, jq_out *self, jv v, jv path)
     return p->k->fn(r, p->k, v, jqv_null());
 }
 
-static int eval_binop(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+static __attribute__((noinline)) int eval_binop(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
 {
     pathcheck_k pc = { { pathcheck_fn }, k };
     jq_out *out = path.kind != JV_NONE ? &pc.base : k;
@@ -680,7 +680,7 @@ static int str_step(jq_run *r, str_k *s, int i)
     return jq_eval(r, pn, s->env, jqv_copy(s->in), jqv_none(), &inner.base);
 }
 
-static int eval_string(jq_run *r, const jq_node *n, const jq_env *env, jv in, jq_out *k)
+static __attribute__((noinline)) int eval_string(jq_run *r, const jq_node *n, const jq_env *env, jv in, jq_out *k)
 {
     jv small[8];
     jv *parts = small;
@@ -852,14 +852,34 @@ static int bind_run(jq_run *r, bindctx *b)
     return st;
 }
 
+static __attribute__((noinline)) int bind_complex(jq_run *r, const jq_node *owner, const jq_node *pat, jq_env *frames,
+                                                   int n, const jq_env *env, jv value, jv in, bind_body body, void *ud)
+{
+    bindctx *b = sk_malloc(r->h.a, sizeof *b);
+    if (!b) { jqv_free(&r->h, value); r->h.oom = 1; return jq_check_heap(r); }
+    b->owner = owner;
+    b->frames = frames;
+    b->nframes = n;
+    b->env = env;
+    b->ntodo = 0;
+    b->body = body;
+    b->ud = ud;
+    b->in = in;
+    int st = bind_push(r, b, pat, value);
+    if (!st) st = bind_run(r, b);
+    bind_pop_to(r, b, 0);
+    sk_free(r->h.a, b);
+    return st;
+}
+
 /* Bind value to pattern `pat` (one alternative of owner), run body. */
 static int bind_pattern(jq_run *r, const jq_node *owner, const jq_node *pat, const jq_env *env, jv value, jv in,
                         bind_body body, void *ud)
 {
-    jq_env small[4];
+    jq_env small[2];
     jq_env *frames = small;
     int n = owner->nvars;
-    if (n > 4) {
+    if (n > 2) {
         frames = sk_malloc(r->h.a, (size_t)n * sizeof *frames);
         if (!frames) { jqv_free(&r->h, value); r->h.oom = 1; return jq_check_heap(r); }
     }
@@ -876,18 +896,7 @@ static int bind_pattern(jq_run *r, const jq_node *owner, const jq_node *pat, con
         frames[0].val = value;
         st = body(r, ud, &frames[0]);
     } else {
-        bindctx b;
-        b.owner = owner;
-        b.frames = frames;
-        b.nframes = n;
-        b.env = env;
-        b.ntodo = 0;
-        b.body = body;
-        b.ud = ud;
-        b.in = in;
-        st = bind_push(r, &b, pat, value);
-        if (!st) st = bind_run(r, &b);
-        bind_pop_to(r, &b, 0);
+        st = bind_complex(r, owner, pat, frames, n, env, value, in, body, ud);
     }
     for (int i = 0; i < n; i++) jqv_free(&r->h, frames[i].val);
     if (frames != small) sk_free(r->h.a, frames);
@@ -1078,7 +1087,24 @@ static int bind_params(jq_run *r, call_ctx *c, int i, const jq_env *env)
     return jq_eval(r, cl->body, cl->env, jqv_copy(c->in), jqv_none(), &p.base);
 }
 
-static int eval_call_def(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+/* A call with $parameters: bind them (first outermost), then the body. */
+static __attribute__((noinline)) int call_with_vars(jq_run *r, const jq_node *d, jq_env *frame, jv in, jv path, jq_out *k)
+{
+    jq_env vsmall[4];
+    jq_env *vars = vsmall;
+    if (d->nargs > 4) {
+        vars = sk_malloc(r->h.a, (size_t)d->nargs * sizeof *vars);
+        if (!vars) { jqv_free(&r->h, in); jqv_free(&r->h, path); r->h.oom = 1; return jq_check_heap(r); }
+    }
+    call_ctx c = { d, frame, in, path, k, vars };
+    int st = bind_params(r, &c, 0, frame);
+    jqv_free(&r->h, in);
+    jqv_free(&r->h, path);
+    if (vars != vsmall) sk_free(r->h.a, vars);
+    return st;
+}
+
+static __attribute__((noinline)) int eval_call_def(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
 {
     const jq_node *d = n->target;
     const jq_env *defenv = NULL;
@@ -1086,22 +1112,12 @@ static int eval_call_def(jq_run *r, const jq_node *n, const jq_env *env, jv in, 
         defenv = find_frame(env, d, ENV_DEF);
         if (!defenv) { jqv_free(&r->h, in); jqv_free(&r->h, path); return jq_errorf(r, "internal: %s not in scope", d->name); }
     }
-    jq_closure small[4];
-    jq_env vsmall[4];
+    jq_closure small[2];
     jq_closure *cl = small;
-    jq_env *vars = vsmall;
     int na = n->nargs;
-    if (na > 4) {
+    if (na > 2) {
         cl = sk_malloc(r->h.a, (size_t)na * sizeof *cl);
-        vars = sk_malloc(r->h.a, (size_t)na * sizeof *vars);
-        if (!cl || !vars) {
-            sk_free(r->h.a, cl);
-            sk_free(r->h.a, vars);
-            jqv_free(&r->h, in);
-            jqv_free(&r->h, path);
-            r->h.oom = 1;
-            return jq_check_heap(r);
-        }
+        if (!cl) { jqv_free(&r->h, in); jqv_free(&r->h, path); r->h.oom = 1; return jq_check_heap(r); }
     }
     int anyvar = 0;
     for (int i = 0; i < na; i++) {
@@ -1110,15 +1126,8 @@ static int eval_call_def(jq_run *r, const jq_node *n, const jq_env *env, jv in, 
         anyvar |= d->args[i]->sub;
     }
     jq_env frame = { defenv, d, ENV_CALL, jqv_null(), cl, 0 };
-    int st;
-    if (!anyvar) st = jq_eval(r, d->a, &frame, in, path, k);
-    else {
-        call_ctx c = { d, &frame, in, path, k, vars };
-        st = bind_params(r, &c, 0, &frame);
-        jqv_free(&r->h, in);
-        jqv_free(&r->h, path);
-    }
-    if (cl != small) { sk_free(r->h.a, cl); sk_free(r->h.a, vars); }
+    int st = anyvar ? call_with_vars(r, d, &frame, in, path, k) : jq_eval(r, d->a, &frame, in, path, k);
+    if (cl != small) sk_free(r->h.a, cl);
     return st;
 }
 
@@ -1173,7 +1182,7 @@ static int nargs_step(jq_run *r, nargs_k *x, int i)
     return jq_eval(r, an, x->env, jqv_copy(x->in), jqv_none(), &inner.base);
 }
 
-static int eval_native(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+static __attribute__((noinline)) int eval_native(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
 {
     const jq_native *nat = jq_native_get(n->index);
     if (nat->cfn) {
@@ -1202,7 +1211,204 @@ static int eval_native(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv
 
 /* ---- the dispatcher ------------------------------------------------------------------------------- */
 
-static int eval_node(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+static __attribute__((noinline)) int ev_loc(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    jqv_free(h, in);
+    jv o = jqv_object(h);
+    o = jqv_object_setz(h, o, "file", jqv_string_raw(h, "<top-level>", 11));
+    o = jqv_object_setz(h, o, "line", jqv_number(n->index));
+    return jq_emit(r, k, o, path);
+}
+static __attribute__((noinline)) int ev_iter(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    if (n->a->op == N_IDENTITY) return jq_iterate(r, in, path, k);
+    iter_k x = { { iter_fn }, k };
+    return jq_eval(r, n->a, env, in, path, &x.base);
+}
+static __attribute__((noinline)) int ev_pipe(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    pipe_k p = { { pipe_fn }, n->b, env, k };
+    return jq_eval(r, n->a, env, in, path, &p.base);
+}
+static __attribute__((noinline)) int ev_comma(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    int st = jq_eval(r, n->a, env, jqv_copy(in), copy_path(path), k);
+    if (st) { jqv_free(h, in); jqv_free(h, path); return st; }
+    return jq_eval(r, n->b, env, in, path, k);
+}
+static __attribute__((noinline)) int ev_neg(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    jv v;
+    int found;
+    if (n->a->op == N_LITERAL) {
+        jqv_free(h, in);
+        v = jqv_copy(n->a->val);
+        if (v.kind != JV_NUMBER) { jqv_free(h, path); int st = jq_type_error(r, v, "cannot be negated"); jqv_free(h, v); return st; }
+        double d = -jqv_num(v);
+        jqv_free(h, v);
+        return jq_emit(r, k, jqv_number(d), path);
+    }
+    /* general case: -(a) for every output of a */
+    jv all;
+    int st = jq_collect(r, n->a, env, in, &all);
+    (void)found;
+    if (st) { jqv_free(h, path); return st; }
+    for (size_t i = 0; i < jqv_array_len(all) && !st; i++) {
+        jv x = jqv_array_at(all, i);
+        if (x.kind != JV_NUMBER) { st = jq_type_error(r, x, "cannot be negated"); break; }
+        st = jq_emit(r, k, jqv_number(-jqv_num(x)), copy_path(path));
+    }
+    jqv_free(h, all);
+    jqv_free(h, path);
+    return st;
+}
+static __attribute__((noinline)) int ev_and_or(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    pathcheck_k pc = { { pathcheck_fn }, k };
+    jq_out *out = path.kind != JV_NONE ? &pc.base : k;
+    jqv_free(h, path);
+    andor_k a = { { andor_lhs_fn }, n, env, in, out };
+    int st = jq_eval(r, n->a, env, jqv_copy(in), jqv_none(), &a.base);
+    jqv_free(h, in);
+    return st;
+}
+static __attribute__((noinline)) int ev_alt(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    alt_k a = { { alt_fn }, k, 0 };
+    int st = jq_eval(r, n->a, env, jqv_copy(in), copy_path(path), &a.base);
+    if (st || a.found) { jqv_free(h, in); jqv_free(h, path); return st; }
+    return jq_eval(r, n->b, env, in, path, k);
+}
+static __attribute__((noinline)) int ev_if(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    if_k x = { { if_fn }, n, env, in, path, k };
+    int st = jq_eval(r, n->a, env, jqv_copy(in), jqv_none(), &x.base);
+    jqv_free(h, in);
+    jqv_free(h, path);
+    return st;
+}
+static __attribute__((noinline)) int ev_reduce_foreach(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    red_init_k x = { { red_init_fn }, n, env, in, k };
+    int st = jq_eval(r, n->b, env, jqv_copy(in), copy_path(path), &x.base);
+    jqv_free(h, in);
+    jqv_free(h, path);
+    return st;
+}
+static __attribute__((noinline)) int ev_as(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    as_k x = { { as_fn }, n, env, in, path, k };
+    int st = jq_eval(r, n->a, env, jqv_copy(in), jqv_none(), &x.base);
+    jqv_free(h, in);
+    jqv_free(h, path);
+    return st;
+}
+static __attribute__((noinline)) int ev_funcdef(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    jq_env f = { env, n, ENV_DEF, jqv_null(), NULL, 0 };
+    return jq_eval(r, n->b, &f, in, path, k);
+}
+static __attribute__((noinline)) int ev_var(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    jqv_free(h, in);
+    const jq_env *f = find_frame(env, n->target, ENV_VAR);
+    if (!f) {
+        for (const jq_env *g = r->globals; g && !f; g = g->up)
+            if (g->key == n->target) f = g;
+    }
+    if (!f) { jqv_free(h, path); return jq_errorf(r, "$%s is not defined", n->name); }
+    return jq_emit(r, k, jqv_copy(f->val), path);
+}
+static __attribute__((noinline)) int ev_label(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    jq_env f = { env, n, ENV_LABEL, jqv_null(), NULL, ++r->next_label };
+    int st = jq_eval(r, n->a, &f, in, path, k);
+    if (st == JQ_BREAK && r->brk == f.label) st = JQ_OK;
+    return st;
+}
+static __attribute__((noinline)) int ev_break(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    jqv_free(h, in);
+    jqv_free(h, path);
+    const jq_env *f = find_frame(env, n->target, ENV_LABEL);
+    if (!f) return jq_errorf(r, "$*label-%s is not defined", n->name);
+    r->brk = f->label;
+    return JQ_BREAK;
+}
+static __attribute__((noinline)) int ev_array(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    jv arr;
+    if (!n->a) { jqv_free(h, in); arr = jqv_array(h); }
+    else {
+        int st = jq_collect(r, n->a, env, in, &arr);
+        if (st) { jqv_free(h, path); return st; }
+    }
+    if (arr.kind == JV_NONE) { jqv_free(h, path); return jq_check_heap(r); }
+    return jq_emit(r, k, arr, path);
+}
+static __attribute__((noinline)) int ev_object(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    pathcheck_k pc = { { pathcheck_fn }, k };
+    jq_out *out = path.kind != JV_NONE ? &pc.base : k;
+    jqv_free(h, path);
+    obj_k o = { { obj_key_fn }, n, env, in, 0, jqv_null(), jqv_null(), out };
+    jv start = jqv_object(h);
+    int st = start.kind == JV_NONE ? jq_check_heap(r) : obj_step(r, &o, 0, start);
+    jqv_free(h, in);
+    return st;
+}
+static __attribute__((noinline)) int ev_string(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    pathcheck_k pc = { { pathcheck_fn }, k };
+    jq_out *out = path.kind != JV_NONE ? &pc.base : k;
+    jqv_free(h, path);
+    return eval_string(r, n, env, in, out);
+}
+static __attribute__((noinline)) int ev_format(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
+{
+    jvh *h = &r->h;
+    (void)h; (void)env;
+    jv out;
+    int st = jq_format(r, n->name, in, &out);
+    if (st) { jqv_free(h, path); return st; }
+    return jq_emit(r, k, out, path);
+}
+
+static __attribute__((noinline)) int eval_node(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv path, jq_out *k)
 {
     jvh *h = &r->h;
     switch ((jq_op)n->op) {
@@ -1211,106 +1417,42 @@ static int eval_node(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv p
     case N_LITERAL:
         jqv_free(h, in);
         return jq_emit(r, k, jqv_copy(n->val), path);
-    case N_LOC: {
-        jqv_free(h, in);
-        jv o = jqv_object(h);
-        o = jqv_object_setz(h, o, "file", jqv_string_raw(h, "<top-level>", 11));
-        o = jqv_object_setz(h, o, "line", jqv_number(n->index));
-        return jq_emit(r, k, o, path);
-    }
+    case N_LOC:
+        return ev_loc(r, n, env, in, path, k);
     case N_INDEX:
         return eval_index(r, n, env, in, path, k);
     case N_SLICE:
         return eval_slice(r, n, env, in, path, k);
-    case N_ITER: {
-        if (n->a->op == N_IDENTITY) return jq_iterate(r, in, path, k);
-        iter_k x = { { iter_fn }, k };
-        return jq_eval(r, n->a, env, in, path, &x.base);
-    }
+    case N_ITER:
+        return ev_iter(r, n, env, in, path, k);
     case N_RECURSE:
         return jq_recurse_default(r, in, path, k);
-    case N_PIPE: {
-        pipe_k p = { { pipe_fn }, n->b, env, k };
-        return jq_eval(r, n->a, env, in, path, &p.base);
-    }
-    case N_COMMA: {
-        int st = jq_eval(r, n->a, env, jqv_copy(in), copy_path(path), k);
-        if (st) { jqv_free(h, in); jqv_free(h, path); return st; }
-        return jq_eval(r, n->b, env, in, path, k);
-    }
-    case N_NEG: {
-        jv v;
-        int found;
-        if (n->a->op == N_LITERAL) {
-            jqv_free(h, in);
-            v = jqv_copy(n->a->val);
-            if (v.kind != JV_NUMBER) { jqv_free(h, path); int st = jq_type_error(r, v, "cannot be negated"); jqv_free(h, v); return st; }
-            double d = -jqv_num(v);
-            jqv_free(h, v);
-            return jq_emit(r, k, jqv_number(d), path);
-        }
-        /* general case: -(a) for every output of a */
-        jv all;
-        int st = jq_collect(r, n->a, env, in, &all);
-        (void)found;
-        if (st) { jqv_free(h, path); return st; }
-        for (size_t i = 0; i < jqv_array_len(all) && !st; i++) {
-            jv x = jqv_array_at(all, i);
-            if (x.kind != JV_NUMBER) { st = jq_type_error(r, x, "cannot be negated"); break; }
-            st = jq_emit(r, k, jqv_number(-jqv_num(x)), copy_path(path));
-        }
-        jqv_free(h, all);
-        jqv_free(h, path);
-        return st;
-    }
+    case N_PIPE:
+        return ev_pipe(r, n, env, in, path, k);
+    case N_COMMA:
+        return ev_comma(r, n, env, in, path, k);
+    case N_NEG:
+        return ev_neg(r, n, env, in, path, k);
     case N_BINOP:
         return eval_binop(r, n, env, in, path, k);
-    case N_AND: case N_OR: {
-        pathcheck_k pc = { { pathcheck_fn }, k };
-        jq_out *out = path.kind != JV_NONE ? &pc.base : k;
-        jqv_free(h, path);
-        andor_k a = { { andor_lhs_fn }, n, env, in, out };
-        int st = jq_eval(r, n->a, env, jqv_copy(in), jqv_none(), &a.base);
-        jqv_free(h, in);
-        return st;
-    }
-    case N_ALT: {
-        alt_k a = { { alt_fn }, k, 0 };
-        int st = jq_eval(r, n->a, env, jqv_copy(in), copy_path(path), &a.base);
-        if (st || a.found) { jqv_free(h, in); jqv_free(h, path); return st; }
-        return jq_eval(r, n->b, env, in, path, k);
-    }
+    case N_AND: case N_OR:
+        return ev_and_or(r, n, env, in, path, k);
+    case N_ALT:
+        return ev_alt(r, n, env, in, path, k);
     case N_ASSIGN:
         return jq_eval_assign(r, n, env, in, path, k);
-    case N_IF: {
-        if_k x = { { if_fn }, n, env, in, path, k };
-        int st = jq_eval(r, n->a, env, jqv_copy(in), jqv_none(), &x.base);
-        jqv_free(h, in);
-        jqv_free(h, path);
-        return st;
-    }
+    case N_IF:
+        return ev_if(r, n, env, in, path, k);
     case N_TRY:
         return eval_try(r, n->a, n->b, env, in, path, k);
     case N_OPT:
         return eval_try(r, n->a, NULL, env, in, path, k);
-    case N_REDUCE: case N_FOREACH: {
-        red_init_k x = { { red_init_fn }, n, env, in, k };
-        int st = jq_eval(r, n->b, env, jqv_copy(in), copy_path(path), &x.base);
-        jqv_free(h, in);
-        jqv_free(h, path);
-        return st;
-    }
-    case N_AS: {
-        as_k x = { { as_fn }, n, env, in, path, k };
-        int st = jq_eval(r, n->a, env, jqv_copy(in), jqv_none(), &x.base);
-        jqv_free(h, in);
-        jqv_free(h, path);
-        return st;
-    }
-    case N_FUNCDEF: {
-        jq_env f = { env, n, ENV_DEF, jqv_null(), NULL, 0 };
-        return jq_eval(r, n->b, &f, in, path, k);
-    }
+    case N_REDUCE: case N_FOREACH:
+        return ev_reduce_foreach(r, n, env, in, path, k);
+    case N_AS:
+        return ev_as(r, n, env, in, path, k);
+    case N_FUNCDEF:
+        return ev_funcdef(r, n, env, in, path, k);
     case N_CALL:
         switch (n->callkind) {
         case CALL_DEF: return eval_call_def(r, n, env, in, path, k);
@@ -1325,62 +1467,20 @@ static int eval_node(jq_run *r, const jq_node *n, const jq_env *env, jv in, jv p
         jqv_free(h, in);
         jqv_free(h, path);
         return jq_errorf(r, "%s/%d is not defined", n->name, n->nargs);
-    case N_VAR: {
-        jqv_free(h, in);
-        const jq_env *f = find_frame(env, n->target, ENV_VAR);
-        if (!f) {
-            for (const jq_env *g = r->globals; g && !f; g = g->up)
-                if (g->key == n->target) f = g;
-        }
-        if (!f) { jqv_free(h, path); return jq_errorf(r, "$%s is not defined", n->name); }
-        return jq_emit(r, k, jqv_copy(f->val), path);
-    }
-    case N_LABEL: {
-        jq_env f = { env, n, ENV_LABEL, jqv_null(), NULL, ++r->next_label };
-        int st = jq_eval(r, n->a, &f, in, path, k);
-        if (st == JQ_BREAK && r->brk == f.label) st = JQ_OK;
-        return st;
-    }
-    case N_BREAK: {
-        jqv_free(h, in);
-        jqv_free(h, path);
-        const jq_env *f = find_frame(env, n->target, ENV_LABEL);
-        if (!f) return jq_errorf(r, "$*label-%s is not defined", n->name);
-        r->brk = f->label;
-        return JQ_BREAK;
-    }
-    case N_ARRAY: {
-        jv arr;
-        if (!n->a) { jqv_free(h, in); arr = jqv_array(h); }
-        else {
-            int st = jq_collect(r, n->a, env, in, &arr);
-            if (st) { jqv_free(h, path); return st; }
-        }
-        if (arr.kind == JV_NONE) { jqv_free(h, path); return jq_check_heap(r); }
-        return jq_emit(r, k, arr, path);
-    }
-    case N_OBJECT: {
-        pathcheck_k pc = { { pathcheck_fn }, k };
-        jq_out *out = path.kind != JV_NONE ? &pc.base : k;
-        jqv_free(h, path);
-        obj_k o = { { obj_key_fn }, n, env, in, 0, jqv_null(), jqv_null(), out };
-        jv start = jqv_object(h);
-        int st = start.kind == JV_NONE ? jq_check_heap(r) : obj_step(r, &o, 0, start);
-        jqv_free(h, in);
-        return st;
-    }
-    case N_STRING: {
-        pathcheck_k pc = { { pathcheck_fn }, k };
-        jq_out *out = path.kind != JV_NONE ? &pc.base : k;
-        jqv_free(h, path);
-        return eval_string(r, n, env, in, out);
-    }
-    case N_FORMAT: {
-        jv out;
-        int st = jq_format(r, n->name, in, &out);
-        if (st) { jqv_free(h, path); return st; }
-        return jq_emit(r, k, out, path);
-    }
+    case N_VAR:
+        return ev_var(r, n, env, in, path, k);
+    case N_LABEL:
+        return ev_label(r, n, env, in, path, k);
+    case N_BREAK:
+        return ev_break(r, n, env, in, path, k);
+    case N_ARRAY:
+        return ev_array(r, n, env, in, path, k);
+    case N_OBJECT:
+        return ev_object(r, n, env, in, path, k);
+    case N_STRING:
+        return ev_string(r, n, env, in, path, k);
+    case N_FORMAT:
+        return ev_format(r, n, env, in, path, k);
     default:
         jqv_free(h, in);
         jqv_free(h, path);
