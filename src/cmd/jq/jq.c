@@ -2,6 +2,7 @@
  * lines, slurp), output formatting, error reporting and exit status.
  * Inputs are parsed incrementally so `inputs` and long streams flow;
  * every value and the program live on the sandbox's allocator. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,60 @@
 #include "eval.h"
 #include "jqcli.h"
 #include "base/stack.h"
+
+/* ---- writes and reads that may block, done on the command's own stack -------- */
+
+typedef struct hostio {
+    sk_cmd *c;
+    int fd;
+    const char *p;
+    size_t n;
+    sk_in *in;
+    char *dst;
+    int64_t got;
+} hostio;
+
+static int hostio_write(void *ud)
+{
+    hostio *w = ud;
+    if (w->fd == 2) {
+        sk_out_flush(&w->c->out);
+        sk_out_write(&w->c->err, w->p, w->n);
+        sk_out_flush(&w->c->err);
+    } else {
+        sk_out_write(&w->c->out, w->p, w->n);
+    }
+    return 0;
+}
+
+static int hostio_read(void *ud)
+{
+    hostio *w = ud;
+    w->got = sk_in_read(w->in, w->dst, w->n);
+    return 0;
+}
+
+void jq_write(jq_bigstack *bs, sk_cmd *c, int fd, const char *p, size_t n)
+{
+    hostio w = { c, fd, p, n, NULL, NULL, 0 };
+    jq_hostcall(bs, hostio_write, &w);
+}
+
+/* "jq: message\n" on stderr */
+void jq_errline(jq_bigstack *bs, sk_cmd *c, const char *fmt, ...)
+{
+    char tmp[1200];
+    int k = snprintf(tmp, sizeof tmp, "%s: ", c->name);
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp + k, sizeof tmp - (size_t)k - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0) n = 0;
+    size_t len = (size_t)k + (size_t)n;
+    if (len > sizeof tmp - 2) len = sizeof tmp - 2;
+    tmp[len++] = '\n';
+    jq_write(bs, c, 2, tmp, len);
+}
 
 SK_CMD("jq", cmd_jq, "jq [-nrcsjaSeR] [--arg n v] [--argjson n json] FILTER [FILE]...: filter JSON (jq 1.7 language)");
 
@@ -30,7 +85,7 @@ static int in_open_next(jq_input *in)
         const char *path = in->name ? in->name : "-";
         int st = cmd_open_input(c, path, &in->in);
         if (st) {
-            cmd_error(c, "error: Could not open %s: %s", path, sk_status_message(st));
+            jq_errline(in->bs, c, "error: Could not open %s: %s", path, sk_status_message(st));
             in->status = 2;
             continue;
         }
@@ -69,9 +124,11 @@ static int in_fill(jq_input *in)
     size_t want = in->buf.len - in->off;
     if (want < 16000) want = 16000;
     if (sk_buf_reserve(&in->buf, want + 1)) { in->h->oom = 1; return -1; }
-    int64_t n = sk_in_read(&in->in, in->buf.p + in->buf.len, want);
+    hostio rd = { in->c, 0, NULL, want, &in->in, in->buf.p + in->buf.len, 0 };
+    jq_hostcall(in->bs, hostio_read, &rd);
+    int64_t n = rd.got;
     if (n < 0) {
-        if (n != SK_IO_ABORT) cmd_error(in->c, "error: %s: read error", in->name ? in->name : "<stdin>");
+        if (n != SK_IO_ABORT) jq_errline(in->bs, in->c, "error: %s: read error", in->name ? in->name : "<stdin>");
         in->status = 2;
         in->eof = 1;
         return -1;
@@ -138,7 +195,7 @@ int jq_input_next(jq_input *in, jv *out)
             return 0;
         }
         if (r == JV_PARSE_ERROR) {
-            cmd_error(in->c, "parse error: %s", v.kind == JV_STRING ? jqv_str_p(v) : "out of memory");
+            jq_errline(in->bs, in->c, "parse error: %s", v.kind == JV_STRING ? jqv_str_p(v) : "out of memory");
             jqv_free(in->h, v);
             in->status = 2;
             in->failed = 1;
@@ -219,17 +276,16 @@ static long cb_line(jq_run *r, void *ud)
     return in->lines;
 }
 
-static int host_aborted(void *host) { return cmd_aborted(host); }
+static int host_aborted(void *host) { return cmd_aborted(((jq_cli *)host)->c); }
 
 static void host_debug(void *host, const char *p, size_t n)
 {
-    sk_cmd *c = host;
-    sk_out_flush(&c->out);
-    sk_out_write(&c->err, p, n);
-    sk_out_flush(&c->err);
+    jq_cli *cli = host;
+    jq_cli_flush(cli);
+    jq_write(cli->bs, cli->c, 2, p, n);
 }
 
-static int64_t host_now(void *host) { return cmd_now_ns(host); }
+static int64_t host_now(void *host) { return cmd_now_ns(((jq_cli *)host)->c); }
 
 /* ---- output ------------------------------------------------------------------------ */
 
@@ -251,52 +307,57 @@ typedef struct out_k {
     jq_cli *cli;
 } out_k;
 
+/* Pending stdout goes out through the command's stack. */
+void jq_cli_flush(jq_cli *cli)
+{
+    if (!cli->pend.len) return;
+    jq_write(cli->bs, cli->c, 1, cli->pend.p, cli->pend.len);
+    sk_buf_clear(&cli->pend);
+    if (cli->pend.cap > 1 << 20) sk_buf_free(&cli->pend);
+}
+
 static int out_fn(jq_run *r, jq_out *self, jv v, jv path)
 {
     out_k *o = (out_k *)self;
     jq_cli *cli = o->cli;
     sk_cmd *c = cli->c;
+    sk_buf *b = &cli->pend;
     jqv_free(&r->h, path);
-    if (cli->seq) sk_out_putc(&c->out, 0x1e);
+    if (cli->seq) sk_buf_putc(b, 0x1e);
     if ((cli->raw || cli->join || cli->raw0) && v.kind == JV_STRING) {
-        if (cli->opts.ascii) {
-            sk_buf b = SK_BUF_INIT(r->h.a);
-            jqv_dump_string_body(&b, jqv_str_p(v), jqv_str_len(v), 1);
-            sk_out_write(&c->out, b.p ? b.p : "", b.len);
-            sk_buf_free(&b);
-        } else sk_out_write(&c->out, jqv_str_p(v), jqv_str_len(v));
-    } else {
-        sk_buf *b = &r->scratch;
-        sk_buf_clear(b);
-        if (jqv_dump(&r->h, b, v, &cli->opts)) { jqv_free(&r->h, v); return jq_check_heap(r); }
-        sk_out_write(&c->out, b->p, b->len);
-        if (b->cap > 1 << 20) sk_buf_free(b);
+        if (cli->opts.ascii) jqv_dump_string_body(b, jqv_str_p(v), jqv_str_len(v), 1);
+        else sk_buf_put(b, jqv_str_p(v), jqv_str_len(v));
+    } else if (jqv_dump(&r->h, b, v, &cli->opts)) {
+        jqv_free(&r->h, v);
+        return jq_check_heap(r);
     }
-    if (cli->raw0) sk_out_putc(&c->out, 0);
-    else if (!cli->join) sk_out_putc(&c->out, '\n');
+    if (cli->raw0) sk_buf_putc(b, 0);
+    else if (!cli->join) sk_buf_putc(b, '\n');
     cli->last = v.kind == JV_NULL || v.kind == JV_FALSE ? -1 : 0;
     cli->produced = 1;
     jqv_free(&r->h, v);
+    if (b->len >= 16384) jq_cli_flush(cli);
     if (cmd_out_failed(c)) { r->halted = 1; return JQ_HALT; }
-    return JQ_OK;
+    return jq_check_heap(r);
 }
 
 /* Report an uncaught error the way jq does. */
 void jq_cli_report(jq_cli *cli, jq_run *r, const char *prog_name)
 {
-    sk_cmd *c = cli->c;
+    jq_cli_flush(cli);
     jv loc = cli->input ? jq_input_location(cli->input) : jqv_string_raw(&r->h, "<unknown>", 9);
     jv e = r->err;
-    sk_out_flush(&c->out);
+    sk_buf b = SK_BUF_INIT(r->h.a);
     if (e.kind == JV_STRING) {
-        sk_out_printf(&c->err, "%s: error (at %s): %s\n", prog_name, jqv_str_p(loc), jqv_str_p(e));
+        sk_buf_printf(&b, "%s: error (at %s): %s\n", prog_name, jqv_str_p(loc), jqv_str_p(e));
     } else {
         jv d = jqv_dump_string(&r->h, e);
-        sk_out_printf(&c->err, "%s: error (at %s) (not a string): %s\n", prog_name, jqv_str_p(loc),
+        sk_buf_printf(&b, "%s: error (at %s) (not a string): %s\n", prog_name, jqv_str_p(loc),
                       d.kind == JV_STRING ? jqv_str_p(d) : "");
         jqv_free(&r->h, d);
     }
-    sk_out_flush(&c->err);
+    jq_write(cli->bs, cli->c, 2, b.p ? b.p : "", b.len);
+    sk_buf_free(&b);
     jqv_free(&r->h, loc);
 }
 
@@ -306,6 +367,7 @@ static int process(jq_cli *cli, jq_run *r, jv v)
     out_k o = { { out_fn }, cli };
     cli->produced = 0;
     int st = jq_run_main(r, v, &o.base);
+    jq_cli_flush(cli);
     if (st == JQ_ERR) {
         jq_cli_report(cli, r, "jq");
         jqv_free(&r->h, r->err);
@@ -315,6 +377,123 @@ static int process(jq_cli *cli, jq_run *r, jv v)
     if (st == JQ_HALT) return -2;
     if (!cli->produced) return -4;
     return cli->exit_status ? cli->last : 0;
+}
+
+
+/* ---- compile and run (on the big stack) ------------------------------------------- */
+
+typedef struct jq_job {
+    sk_cmd *c;
+    jq_cli *cli;
+    jvh *h;
+    const char *prog;
+    size_t proglen;
+    const char **gnames;
+    jv *gvals;
+    jq_env *gframes;
+    int ng;
+    char **files;
+    int nfiles, raw_input, null_input, slurp, stream;
+} jq_job;
+
+static int jq_work(void *ud, const void *stack_limit)
+{
+    jq_job *j = ud;
+    sk_cmd *c = j->c;
+    jq_cli *cli = j->cli;
+    jvh *hh = j->h;
+    hh->stack_limit = stack_limit;
+    int status = 0;
+    jq_prog p;
+    jq_limits lim = { 2000, 512, 1000000 };
+    sk_buf err = SK_BUF_INIT(c->a);
+    if (jq_compile(&p, hh, j->prog, j->proglen, j->gnames, j->ng, &lim, stack_limit, &err)) {
+        jq_write(cli->bs, c, 2, err.p ? err.p : "", err.len);
+        sk_buf_free(&err);
+        jq_prog_free(&p);
+        return hh->oom ? 1 : 3;
+    }
+    sk_buf_free(&err);
+    jq_run r;
+    jq_run_init(&r, &p, c->a, 200000, stack_limit);
+    r.env = jqv_copy(j->gvals[0]);
+    r.host = cli;
+    r.aborted = host_aborted;
+    r.debug_out = host_debug;
+    r.now_ns = host_now;
+    jq_run_set_globals(&r, j->gframes, j->gvals);
+
+    jq_input in;
+    jq_input_init(&in, c, &r.h, j->files, j->nfiles, j->raw_input);
+    in.bs = cli->bs;
+    cli->input = &in;
+    r.inputs.next = cb_next;
+    r.inputs.ud = &in;
+    r.inputs.filename = cb_filename;
+    r.inputs.line = cb_line;
+
+    int ret = -4, last_result = -1;
+    if (j->null_input) {
+        ret = process(cli, &r, jqv_null());
+        if (ret <= 0 && ret != -4) last_result = ret != -1;
+    } else if (j->slurp) {
+        jv all;
+        if (j->raw_input) read_all_raw(&in, &all);
+        else {
+            all = jqv_array(&r.h);
+            for (;;) {
+                jv v;
+                int st = jq_input_next(&in, &v);
+                if (st) break;
+                all = jqv_array_append(&r.h, all, v);
+                if (r.h.oom) break;
+            }
+        }
+        if (!in.failed && !r.h.oom) {
+            ret = process(cli, &r, all);
+            if (ret <= 0 && ret != -4) last_result = ret != -1;
+        } else jqv_free(&r.h, all);
+    } else {
+        for (;;) {
+            jv v;
+            int st = jq_input_next(&in, &v);
+            if (st) break;
+            if (j->stream) {
+                /* --stream: each input becomes its stream events */
+                coll_k ev = { { coll_fn }, jqv_array(&r.h) };
+                jq_tostream(&r, v, &ev.base);
+                for (size_t i = 0; i < jqv_array_len(ev.arr) && !r.halted; i++) {
+                    ret = process(cli, &r, jqv_copy(jqv_array_at(ev.arr, i)));
+                    if (ret <= 0 && ret != -4) last_result = ret != -1;
+                }
+                jqv_free(&r.h, ev.arr);
+                if (r.halted || cmd_out_failed(c) || cmd_aborted(c)) break;
+                continue;
+            }
+            ret = process(cli, &r, v);
+            if (ret <= 0 && ret != -4) last_result = ret != -1;
+            if (r.halted || cmd_out_failed(c) || cmd_aborted(c)) break;
+        }
+    }
+    jq_cli_flush(cli);
+    if (r.h.oom) {
+        jq_errline(cli->bs, c, "error: cannot allocate memory");
+        status = 5;
+    } else if (r.halted == 2) {
+        status = r.halt_code;
+    } else if (in.failed) {
+        status = 2;
+    } else if (cli->exit_status) {
+        if (ret != -4) status = ret == -1 ? 1 : ret < 0 ? 0 : ret;
+        else status = last_result == -1 ? 4 : last_result == 0 ? 1 : 0;
+    } else {
+        status = ret > 0 ? ret : 0;
+    }
+    if (!r.halted && in.status && status == 0) status = in.status;
+    jq_input_free(&in);
+    jq_run_free(&r);
+    jq_prog_free(&p);
+    return status;
 }
 
 /* ---- options ---------------------------------------------------------------------- */
@@ -610,99 +789,12 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
         }
     }
 
-    jq_prog p;
-    jq_limits lim = { 2000, 512, 1000000 };
-    sk_buf err = SK_BUF_INIT(c->a);
-    if (jq_compile(&p, &h, prog, proglen, gnames, ng, &lim, stack_limit, &err)) {
-        sk_out_flush(&c->out);
-        sk_out_write(&c->err, err.p ? err.p : "", err.len);
-        sk_buf_free(&err);
-        jq_prog_free(&p);
-        status = h.oom ? 1 : 3;
-        for (int k = 0; k < ng; k++) jqv_free(&h, gvals[k]);
-        sk_free(c->a, gnames); sk_free(c->a, gvals); sk_free(c->a, gframes);
-        goto out;
-    }
-    sk_buf_free(&err);
-
-    jq_run r;
-    jq_run_init(&r, &p, c->a, 10000, stack_limit);
-    r.env = jqv_copy(gvals[0]);
-    r.host = c;
-    r.aborted = host_aborted;
-    r.debug_out = host_debug;
-    r.now_ns = host_now;
-    jq_run_set_globals(&r, gframes, gvals);
-
-    jq_input in;
-    jq_input_init(&in, c, &r.h, files, nfiles, raw_input);
-    cli.input = &in;
-    r.inputs.next = cb_next;
-    r.inputs.ud = &in;
-    r.inputs.filename = cb_filename;
-    r.inputs.line = cb_line;
-
-    int ret = -4, last_result = -1;
-    if (null_input) {
-        ret = process(&cli, &r, jqv_null());
-        if (ret <= 0 && ret != -4) last_result = ret != -1;
-    } else if (slurp) {
-        jv all;
-        if (raw_input) read_all_raw(&in, &all);
-        else {
-            all = jqv_array(&r.h);
-            for (;;) {
-                jv v;
-                int st = jq_input_next(&in, &v);
-                if (st) break;
-                all = jqv_array_append(&r.h, all, v);
-                if (r.h.oom) break;
-            }
-        }
-        if (!in.failed && !r.h.oom) {
-            ret = process(&cli, &r, all);
-            if (ret <= 0 && ret != -4) last_result = ret != -1;
-        } else jqv_free(&r.h, all);
-    } else {
-        for (;;) {
-            jv v;
-            int st = jq_input_next(&in, &v);
-            if (st) break;
-            if (stream) {
-                /* --stream: each input becomes its stream events */
-                coll_k ev = { { coll_fn }, jqv_array(&r.h) };
-                jq_tostream(&r, v, &ev.base);
-                for (size_t i = 0; i < jqv_array_len(ev.arr) && !r.halted; i++) {
-                    ret = process(&cli, &r, jqv_copy(jqv_array_at(ev.arr, i)));
-                    if (ret <= 0 && ret != -4) last_result = ret != -1;
-                }
-                jqv_free(&r.h, ev.arr);
-                if (r.halted || cmd_out_failed(c) || cmd_aborted(c)) break;
-                continue;
-            }
-            ret = process(&cli, &r, v);
-            if (ret <= 0 && ret != -4) last_result = ret != -1;
-            if (r.halted || cmd_out_failed(c) || cmd_aborted(c)) break;
-        }
-    }
-    if (r.h.oom) {
-        sk_out_flush(&c->out);
-        cmd_error(c, "error: cannot allocate memory");
-        status = 5;
-    } else if (r.halted == 2) {
-        status = r.halt_code;
-    } else if (in.failed) {
-        status = 2;
-    } else if (cli.exit_status) {
-        if (ret != -4) status = ret == -1 ? 1 : ret < 0 ? 0 : ret;
-        else status = last_result == -1 ? 4 : last_result == 0 ? 1 : 0;
-    } else {
-        status = ret > 0 ? ret : 0;
-    }
-    if (!r.halted && in.status && status == 0) status = in.status;
-    jq_input_free(&in);
-    jq_run_free(&r);
-    jq_prog_free(&p);
+    jq_job job = { c, &cli, &h, prog, proglen, gnames, gvals, gframes, ng, files, nfiles, raw_input, null_input, slurp, stream };
+    jq_bigstack bs;
+    cli.bs = &bs;
+    sk_buf_init(&cli.pend, c->a);
+    status = jq_bigstack_run(c, jq_bigstack_size(c), &bs, jq_work, &job);
+    sk_buf_free(&cli.pend);
     for (int k = 0; k < ng; k++) jqv_free(&h, gvals[k]);
     sk_free(c->a, gnames);
     sk_free(c->a, gvals);

@@ -4,6 +4,7 @@
 #ifndef SK_CMD_JQ_JQCLI_H
 #define SK_CMD_JQ_JQCLI_H
 
+#include "bigstack.h"
 #include "cmd/cmd.h"
 #include "eval.h"
 #include "jv_json.h"
@@ -21,6 +22,7 @@ typedef struct jq_input {
     size_t off, next_nl;
     long lines, nl_before;
     jqv_parser ps;
+    jq_bigstack *bs;        /* reads go through the command's stack */
     int status;             /* 2 after an unreadable file or a parse error */
     int failed;             /* a parse error stopped the input */
 } jq_input;
@@ -38,7 +40,13 @@ typedef struct jq_cli {
     int raw, join, raw0, seq, exit_status;
     int produced, last;
     jq_input *input;
+    jq_bigstack *bs;
+    sk_buf pend;            /* stdout not yet written */
 } jq_cli;
+
+void jq_cli_flush(jq_cli *cli);
+void jq_write(jq_bigstack *bs, sk_cmd *c, int fd, const char *p, size_t n);
+void jq_errline(jq_bigstack *bs, sk_cmd *c, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 void jq_cli_report(jq_cli *cli, jq_run *r, const char *prog_name);
 

@@ -8,7 +8,9 @@
 
 #include "base/stack.h"
 #include "cmd/cmd.h"
+#include "cmd/jq/bigstack.h"
 #include "cmd/jq/eval.h"
+#include "cmd/jq/jqcli.h"
 #include "cmd/jq/jv_json.h"
 #include "fs/vfs.h"
 #include "yaml.h"
@@ -26,6 +28,7 @@ typedef struct yq_opts {
 
 typedef struct yq_out {
     jq_out base;
+    jq_bigstack *bs;
     sk_cmd *c;
     const yq_opts *o;
     sk_buf *buf;            /* output collected here */
@@ -58,7 +61,7 @@ static int out_fn(jq_run *r, jq_out *self, jv v, jv path)
     if (r->h.too_deep) return jq_check_heap(r);
     /* stream to stdout unless the result goes back into a file */
     if (!o->inplace && y->buf->len > 8192) {
-        sk_out_write(&y->c->out, y->buf->p, y->buf->len);
+        jq_write(y->bs, y->c, 1, y->buf->p, y->buf->len);
         sk_buf_clear(y->buf);
         if (cmd_out_failed(y->c)) { r->halted = 1; return JQ_HALT; }
     }
@@ -127,6 +130,106 @@ static int set_format(sk_cmd *c, const char *v, int *json, int *autofmt)
     if (!strcmp(v, "yaml") || !strcmp(v, "y") || !strcmp(v, "yml")) { *json = 0; if (autofmt) *autofmt = 0; return 0; }
     if (autofmt && !strcmp(v, "auto")) { *autofmt = 1; return 0; }
     return usage(c, "unknown format: ", v);
+}
+
+typedef struct yq_job {
+    sk_cmd *c;
+    const yq_opts *o;
+    const char *expr;
+    char **files;
+    jv docs;
+    jvh *h;
+    jq_bigstack *bs;
+} yq_job;
+
+/* report on stderr through the command's stack */
+static void yq_err(yq_job *j, const char *fmt, const char *arg)
+{
+    sk_buf b = SK_BUF_INIT(j->c->a);
+    sk_buf_printf(&b, fmt, arg);
+    jq_write(j->bs, j->c, 2, b.p ? b.p : "", b.len);
+    sk_buf_free(&b);
+}
+
+static int yq_work(void *ud, const void *stack_limit)
+{
+    yq_job *j = ud;
+    sk_cmd *c = j->c;
+    const yq_opts *o = j->o;
+    int status = 0;
+    j->h->stack_limit = stack_limit;
+    jq_prog p;
+    jq_limits lim = { 2000, 512, 1000000 };
+    sk_buf err = SK_BUF_INIT(c->a);
+    const char *gnames[1] = { "ENV" };
+    if (jq_compile(&p, j->h, j->expr, strlen(j->expr), gnames, 1, &lim, stack_limit, &err)) {
+        /* jq's message with yq's name */
+        sk_buf msg = SK_BUF_INIT(c->a);
+        const char *m = sk_buf_cstr(&err);
+        while (*m) {
+            const char *nl = strchr(m, '\n');
+            size_t l = nl ? (size_t)(nl - m + 1) : strlen(m);
+            if (l >= 4 && !memcmp(m, "jq: ", 4)) { sk_buf_puts(&msg, "yq: "); sk_buf_put(&msg, m + 4, l - 4); }
+            else sk_buf_put(&msg, m, l);
+            m += l;
+        }
+        jq_write(j->bs, c, 2, msg.p ? msg.p : "", msg.len);
+        sk_buf_free(&msg);
+        sk_buf_free(&err);
+        jq_prog_free(&p);
+        return 1;
+    }
+    sk_buf_free(&err);
+    jq_run r;
+    jq_run_init(&r, &p, c->a, 200000, stack_limit);
+    jv envobj = jqv_object(&r.h);
+    for (char *const *e = c->envp; e && *e; e++) {
+        const char *eq = strchr(*e, '=');
+        if (eq) envobj = jqv_object_set(&r.h, envobj, jqv_string(&r.h, *e, (size_t)(eq - *e)), jqv_string_z(&r.h, eq + 1));
+    }
+    r.env = jqv_copy(envobj);
+    r.host = c;
+    r.aborted = (int (*)(void *))cmd_aborted;
+    jq_env gframe;
+    jq_run_set_globals(&r, &gframe, &envobj);
+    sk_buf outb = SK_BUF_INIT(c->a);
+    yq_out y = { { out_fn }, j->bs, c, o, &outb, 0, -1, 0, 0 };
+    for (size_t i = 0; i < jqv_array_len(j->docs) && !status; i++) {
+        y.doc = (long)i;
+        int st = jq_run_main(&r, jqv_copy(jqv_array_at(j->docs, i)), &y.base);
+        if (st == JQ_ERR) {
+            if (!o->inplace) jq_write(j->bs, c, 1, outb.p ? outb.p : "", outb.len);
+            sk_buf_clear(&outb);
+            if (r.err.kind == JV_STRING) yq_err(j, "Error: %s\n", jqv_str_p(r.err));
+            else {
+                jv d = jqv_dump_string(&r.h, r.err);
+                yq_err(j, "Error: %s\n", d.kind == JV_STRING ? jqv_str_p(d) : "");
+                jqv_free(&r.h, d);
+            }
+            status = 1;
+        } else if (st == JQ_HALT) {
+            if (r.h.oom) { yq_err(j, "yq: %s\n", "out of memory"); status = 1; }
+            break;
+        }
+    }
+    if (!status && o->inplace) {
+        int st = sk_vfs_write_file(c->vfs, c->cwd, j->files[0], outb.p ? outb.p : "", outb.len, 0644);
+        if (st) {
+            sk_buf m = SK_BUF_INIT(c->a);
+            sk_buf_printf(&m, "%s: %s", j->files[0], sk_status_message(st));
+            yq_err(j, "yq: %s\n", sk_buf_cstr(&m));
+            sk_buf_free(&m);
+            status = 1;
+        }
+    } else {
+        jq_write(j->bs, c, 1, outb.p ? outb.p : "", outb.len);
+    }
+    sk_buf_free(&outb);
+    if (!status && o->exit_status && (!y.produced || y.last_falsy)) status = 1;
+    jqv_free(&r.h, envobj);
+    jq_run_free(&r);
+    jq_prog_free(&p);
+    return status;
 }
 
 int cmd_yq(sk_cmd *c, int argc, char **argv)
@@ -251,71 +354,10 @@ int cmd_yq(sk_cmd *c, int argc, char **argv)
     }
 
     {
-        jq_prog p;
-        jq_limits lim = { 2000, 512, 1000000 };
-        sk_buf err = SK_BUF_INIT(c->a);
-        const char *gnames[1] = { "ENV" };
-        if (jq_compile(&p, &h, expr, strlen(expr), gnames, 1, &lim, stack_limit, &err)) {
-            sk_out_flush(&c->out);
-            /* jq's message with yq's name */
-            const char *m = sk_buf_cstr(&err);
-            while (*m) {
-                const char *nl = strchr(m, '\n');
-                size_t l = nl ? (size_t)(nl - m + 1) : strlen(m);
-                if (l >= 4 && !memcmp(m, "jq: ", 4)) { sk_out_puts(&c->err, "yq: "); sk_out_write(&c->err, m + 4, l - 4); }
-                else sk_out_write(&c->err, m, l);
-                m += l;
-            }
-            sk_buf_free(&err);
-            jq_prog_free(&p);
-            status = 1;
-            goto done_docs;
-        }
-        sk_buf_free(&err);
-        jq_run r;
-        jq_run_init(&r, &p, c->a, 10000, stack_limit);
-        jv envobj = jqv_object(&r.h);
-        for (char *const *e = c->envp; e && *e; e++) {
-            const char *eq = strchr(*e, '=');
-            if (eq) envobj = jqv_object_set(&r.h, envobj, jqv_string(&r.h, *e, (size_t)(eq - *e)), jqv_string_z(&r.h, eq + 1));
-        }
-        r.env = jqv_copy(envobj);
-        r.host = c;
-        r.aborted = (int (*)(void *))cmd_aborted;
-        jq_env gframe;
-        jq_run_set_globals(&r, &gframe, &envobj);
-        sk_buf outb = SK_BUF_INIT(c->a);
-        yq_out y = { { out_fn }, c, &o, &outb, 0, -1, 0, 0 };
-        for (size_t i = 0; i < jqv_array_len(docs) && !status; i++) {
-            y.doc = (long)i;
-            int st = jq_run_main(&r, jqv_copy(jqv_array_at(docs, i)), &y.base);
-            if (st == JQ_ERR) {
-                sk_out_write(&c->out, outb.p ? outb.p : "", outb.len);
-                sk_buf_clear(&outb);
-                sk_out_flush(&c->out);
-                if (r.err.kind == JV_STRING) sk_out_printf(&c->err, "Error: %s\n", jqv_str_p(r.err));
-                else {
-                    jv d = jqv_dump_string(&r.h, r.err);
-                    sk_out_printf(&c->err, "Error: %s\n", d.kind == JV_STRING ? jqv_str_p(d) : "");
-                    jqv_free(&r.h, d);
-                }
-                status = 1;
-            } else if (st == JQ_HALT) {
-                if (r.h.oom) { cmd_error(c, "out of memory"); status = 1; }
-                break;
-            }
-        }
-        if (!status && o.inplace) {
-            int st = sk_vfs_write_file(c->vfs, c->cwd, files[0], outb.p ? outb.p : "", outb.len, 0644);
-            if (st) status = cmd_error_path(c, files[0], st);
-        } else {
-            sk_out_write(&c->out, outb.p ? outb.p : "", outb.len);
-        }
-        sk_buf_free(&outb);
-        if (!status && o.exit_status && (!y.produced || y.last_falsy)) status = 1;
-        jqv_free(&r.h, envobj);
-        jq_run_free(&r);
-        jq_prog_free(&p);
+        yq_job job = { c, &o, expr, files, docs, &h, NULL };
+        jq_bigstack bs;
+        job.bs = &bs;
+        status = jq_bigstack_run(c, jq_bigstack_size(c), &bs, yq_work, &job);
     }
 done_docs:
     jqv_free(&h, docs);
