@@ -59,9 +59,9 @@ static int repeat_string(jq_run *r, jv str, jv num, jv *out)
     jvh *h = &r->h;
     double d = jqv_num(num);
     jqv_free(h, num);
-    if (!(d > 0)) { jqv_free(h, str); *out = jqv_null(); return JQ_OK; }
+    /* jq 1.7: (int)d repetitions; none at all is null */
+    if (!(d >= 1)) { jqv_free(h, str); *out = jqv_null(); return JQ_OK; }
     size_t n = d > 1e9 ? 1000000000 : (size_t)d;
-    if (n == 0) n = 1;   /* jq: 0 < d < 1 still yields the string once */
     size_t len = jqv_str_len(str);
     if (len && n > (SIZE_MAX / 2) / len) { jqv_free(h, str); h->oom = 1; return jq_check_heap(r); }
     sk_buf b = SK_BUF_INIT(h->a);

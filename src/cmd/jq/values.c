@@ -632,7 +632,8 @@ int jqn_from_entries_0(jq_run *r, jv in, jv *args, jv *out)
             }
         }
         if (jqv_object_find(x, "value", 5)) val = jqv_object_get(x, "value", 5);
-        else val = jqv_object_get(x, "v", 1);
+        else if (jqv_object_find(x, "v", 1)) val = jqv_object_get(x, "v", 1);
+        else val = jqv_object_get(x, "Value", 5);
         if (key.kind != JV_STRING) {
             jv d = jqv_dump_trunc(h, key, 15);
             st = jq_errorf(r, "Cannot use %s (%s) as object key", jqv_kind_name(jqv_kind_of(key)), d.kind == JV_STRING ? jqv_str_p(d) : "");
