@@ -118,3 +118,16 @@ TEST(cmd_yq_yaml_details)
     CHECK_STR(sk_buf_cstr(&t.err), "Error: Cannot index number with string \"b\"\n");
     cmdtest_free(&t);
 }
+
+TEST(cmd_yq_extras)
+{
+    cmdtest t;
+    CHECK_INT(cmdtest_init(&t), 0);
+    /* mikefarah yq names available in yq only */
+    CMD_EXPECT(&t, cmd_yq, "a: hello\nb: [1,2]\n", "a: HELLO\nb:\n  - 1\n  - 2\nd: seq\ne: '!!str'\n", "yq",
+               ".a |= upcase | .d = (.b | kind) | .e = (.a | tag)");
+    CMD_EXPECT(&t, cmd_yq, "a: 1\nb: 2\nc: 3\n", "c: 3\n", "yq", "omit([\"a\", \"b\"])");
+    CMD_EXPECT(&t, cmd_yq, "- x\n- y\n", "- X\n- Y\n", "yq", "map(upcase)");
+    CMD_EXPECT(&t, cmd_yq, "a: 1\n", "a: 1\nb: 1\n", "yq", ".b = (.a | to_json | from_json)");
+    cmdtest_free(&t);
+}

@@ -74,6 +74,7 @@ typedef struct jq_prog {
     /* library definitions by table index (NULL until used) */
     jq_node **lib;
     int nlib;
+    int yq;                 /* mikefarah yq's extra names */
     /* global variables ($ENV, $__prog_args, --arg ...) */
     int nglobals;
     const char **gnames;
@@ -84,6 +85,7 @@ typedef struct jq_limits {
     int max_depth;          /* evaluation nesting */
     int max_parse_depth;
     long parse_fuel;
+    int yq;                 /* compile with yq's extra names */
 } jq_limits;
 
 struct jq_run {
@@ -188,7 +190,8 @@ typedef struct jq_native {
 int jq_native_lookup(const char *name, int nargs);
 const jq_native *jq_native_get(int idx);
 /* The builtin library in jq syntax: index of name/arity, or -1. */
-int jq_library_lookup(const char *name, int nargs);
+int jq_library_lookup(const char *name, int nargs, int yq);
+int jq_library_is_yq(int idx);
 const char *jq_library_source(int idx);
 int jq_library_count(void);
 /* All builtin names as "name/arity" (for builtins/0). */

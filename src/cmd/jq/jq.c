@@ -405,7 +405,7 @@ static int jq_work(void *ud, const void *stack_limit)
     hh->stack_limit = stack_limit;
     int status = 0;
     jq_prog p;
-    jq_limits lim = { 2000, 512, 1000000 };
+    jq_limits lim = { 2000, 512, 1000000, 0 };
     sk_buf err = SK_BUF_INIT(c->a);
     if (jq_compile(&p, hh, j->prog, j->proglen, j->gnames, j->ng, &lim, stack_limit, &err)) {
         jq_write(cli->bs, c, 2, err.p ? err.p : "", err.len);

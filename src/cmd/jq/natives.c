@@ -1166,6 +1166,7 @@ int jq_builtin_names(jq_run *r, jv *out)
     for (size_t i = 0; i < NNATIVES; i++)
         if (natives[i].name[0] != '_') arr = jqv_array_append(h, arr, jqv_string_fmt(h, "%s/%d", natives[i].name, natives[i].nargs));
     for (int i = 0; i < jq_library_count(); i++) {
+        if (jq_library_is_yq(i)) continue;
         const char *src = jq_library_source(i);
         /* "def NAME" or "def NAME(a; b)" */
         const char *p = src + 4;

@@ -205,6 +205,14 @@ static int resolve(rctx *c, jq_node *n, const scope *sc)
         break;
     }
     case N_CALL: {
+        if (c->p->yq && n->nargs == 1 && (!strcmp(n->name, "strenv") || !strcmp(n->name, "env")) &&
+            n->args[0]->op == N_CALL && n->args[0]->nargs == 0 && !find(sc, S_FUNC, n->args[0]->name, 0)) {
+            /* yq: strenv(NAME) names the variable directly */
+            jq_node *a = n->args[0];
+            a->op = N_LITERAL;
+            a->val = jqv_string_z(c->p->h, a->name);
+            sk_buf_put(&c->p->literals, &a->val, sizeof a->val);
+        }
         for (int i = 0; i < n->nargs; i++) resolve(c, n->args[i], sc);
         const scope *s = find(sc, S_FUNC, n->name, n->nargs);
         if (s) {
@@ -212,7 +220,7 @@ static int resolve(rctx *c, jq_node *n, const scope *sc)
             else { n->callkind = CALL_PARAM; n->target = s->node; n->index = s->idx; }
             break;
         }
-        int li = jq_library_lookup(n->name, n->nargs);
+        int li = jq_library_lookup(n->name, n->nargs, c->p->yq);
         if (li >= 0) {
             jq_node *d = load_library(c, li);
             if (!d) break;
@@ -287,7 +295,9 @@ static int resolve(rctx *c, jq_node *n, const scope *sc)
 int jq_compile(jq_prog *p, jvh *h, const char *text, size_t len, const char *const *globals, int nglobals,
                const jq_limits *lim, const void *stack_limit, sk_buf *err)
 {
+    int yq = lim->yq;
     memset(p, 0, sizeof *p);
+    p->yq = yq;
     p->h = h;
     p->text = text;
     p->len = len;

@@ -159,7 +159,7 @@ static int yq_work(void *ud, const void *stack_limit)
     int status = 0;
     j->h->stack_limit = stack_limit;
     jq_prog p;
-    jq_limits lim = { 2000, 512, 1000000 };
+    jq_limits lim = { 2000, 512, 1000000, 1 };
     sk_buf err = SK_BUF_INIT(c->a);
     const char *gnames[1] = { "ENV" };
     if (jq_compile(&p, j->h, j->expr, strlen(j->expr), gnames, 1, &lim, stack_limit, &err)) {
