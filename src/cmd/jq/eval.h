@@ -110,6 +110,7 @@ struct jq_run {
     jv named;               /* $__named (--arg/--argjson) object */
     jv positional;          /* $__prog_args positional array */
     void *rx;               /* regex.c's state */
+    uint32_t rx_match_limit, rx_depth_limit;   /* 0 = regex.c's defaults */
     sk_buf scratch;
 };
 

@@ -416,6 +416,10 @@ static int jq_work(void *ud, const void *stack_limit)
     sk_buf_free(&err);
     jq_run r;
     jq_run_init(&r, &p, c->a, 200000, stack_limit);
+    if (c->lim) {
+        r.rx_match_limit = (uint32_t)c->lim->regex_match_limit;
+        r.rx_depth_limit = (uint32_t)c->lim->regex_depth_limit;
+    }
     r.env = jqv_copy(j->gvals[0]);
     r.host = cli;
     r.aborted = host_aborted;

@@ -49,8 +49,8 @@ static rx_state *rx_get(jq_run *r)
         r->h.oom = 1;
         return NULL;
     }
-    pcre2_set_match_limit(s->mctx, 10000000);
-    pcre2_set_depth_limit(s->mctx, 100000);
+    pcre2_set_match_limit(s->mctx, r->rx_match_limit ? r->rx_match_limit : 10000000);
+    pcre2_set_depth_limit(s->mctx, r->rx_depth_limit ? r->rx_depth_limit : 100000);
     pcre2_set_heap_limit(s->mctx, 64 * 1024);    /* KiB */
     pcre2_set_max_pattern_length(s->cctx, 1 << 20);
     r->rx = s;

@@ -182,6 +182,10 @@ static int yq_work(void *ud, const void *stack_limit)
     sk_buf_free(&err);
     jq_run r;
     jq_run_init(&r, &p, c->a, 200000, stack_limit);
+    if (c->lim) {
+        r.rx_match_limit = (uint32_t)c->lim->regex_match_limit;
+        r.rx_depth_limit = (uint32_t)c->lim->regex_depth_limit;
+    }
     jv envobj = jqv_object(&r.h);
     for (char *const *e = c->envp; e && *e; e++) {
         const char *eq = strchr(*e, '=');
