@@ -124,9 +124,18 @@ static int in_fill(jq_input *in)
     size_t want = in->buf.len - in->off;
     if (want < 16000) want = 16000;
     if (sk_buf_reserve(&in->buf, want + 1)) { in->h->oom = 1; return -1; }
-    hostio rd = { in->c, 0, NULL, want, &in->in, in->buf.p + in->buf.len, 0 };
-    jq_hostcall(in->bs, hostio_read, &rd);
-    int64_t n = rd.got;
+    /* fill `want` bytes (a value that did not fit is parsed again from its
+     * start, so the buffer must at least double each time) */
+    size_t got = 0;
+    int64_t n = 0;
+    while (got < want) {
+        hostio rd = { in->c, 0, NULL, want - got, &in->in, in->buf.p + in->buf.len + got, 0 };
+        jq_hostcall(in->bs, hostio_read, &rd);
+        n = rd.got;
+        if (n <= 0) break;
+        got += (size_t)n;
+        if (in->buf.len == in->off) break;   /* nothing pending: whatever came is enough to go on */
+    }
     if (n < 0) {
         if (n != SK_IO_ABORT) jq_errline(in->bs, in->c, "error: %s: read error", in->name ? in->name : "<stdin>");
         in->status = 2;
@@ -134,6 +143,7 @@ static int in_fill(jq_input *in)
         return -1;
     }
     if (n == 0) in->eof = 1;
+    n = (int64_t)got;
     in->buf.len += (size_t)n;
     in->buf.p[in->buf.len] = 0;
     return 0;
@@ -157,6 +167,45 @@ static void in_account(jq_input *in, size_t newpos)
         if (in->next_nl != (size_t)-1) n++;
     }
     in->lines = n;
+}
+
+/* Does the text hold a whole top-level value (or something the parser
+ * will reject)?  A cheap scan that builds nothing, so that a value larger
+ * than the buffer is parsed once, not once per refill. */
+static int value_complete(const char *p, size_t n)
+{
+    size_t i = 0;
+    while (i < n && (p[i] == ' ' || p[i] == '\t' || p[i] == '\n' || p[i] == '\r')) i++;
+    if (i == n) return 0;
+    char c = p[i];
+    if (c == '[' || c == '{') {
+        long depth = 0;
+        for (; i < n; i++) {
+            c = p[i];
+            if (c == '"') {
+                for (i++; i < n && p[i] != '"'; i++)
+                    if (p[i] == '\\') i++;
+                if (i >= n) return 0;
+            } else if (c == '[' || c == '{') depth++;
+            else if (c == ']' || c == '}') {
+                if (--depth <= 0) return 1;
+            }
+        }
+        return 0;
+    }
+    if (c == '"') {
+        for (i++; i < n && p[i] != '"'; i++)
+            if (p[i] == '\\') i++;
+        return i < n;
+    }
+    if (c == ']' || c == '}' || c == ',' || c == ':') return 1;
+    /* a literal: complete when something follows it */
+    for (; i < n; i++) {
+        c = p[i];
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '[' || c == '{' || c == ']' || c == '}' || c == ',' ||
+            c == ':' || c == '"') return 1;
+    }
+    return 0;
 }
 
 /* Next JSON value (or raw line): 0 value, 1 end, -1 parse error (reported, status 2). */
@@ -183,6 +232,10 @@ int jq_input_next(jq_input *in, jv *out)
                 in_close(in);
                 continue;
             }
+            if (in_fill(in)) { in_close(in); continue; }
+            continue;
+        }
+        if (!in->eof && !value_complete(in->buf.p ? in->buf.p + in->off : "", in->buf.len - in->off)) {
             if (in_fill(in)) { in_close(in); continue; }
             continue;
         }
