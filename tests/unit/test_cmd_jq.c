@@ -904,6 +904,7 @@ TEST(cmd_jq_options)
     CMD_EXPECT(&t, cmd_jq, NULL, "[1,2,[3]]\n", "jq", "-nc", "--slurpfile", "v", "vals.json", "$v");
     CMD_EXPECT(&t, cmd_jq, NULL, "\"1 2 [3]\"\n", "jq", "-n", "--rawfile", "v", "vals.json", "$v");
     CMD_EXPECT(&t, cmd_jq, NULL, "-1\n", "jq", "-n", "-1");
+    CMD_EXPECT(&t, cmd_jq, "{\"a\":1}", "{\n  \"a\": 1\n}\n", "jq");
     CMD_EXPECT(&t, cmd_jq, "[1.000, 1e2, 100000000000000000000001, -0, 3.0]", "[1.000,1E+2,100000000000000000000001,-0,3.0]\n", "jq", "-c", ".");
     CMD_EXPECT(&t, cmd_jq, "[1.000, 1e2]", "[1,100]\n", "jq", "-c", "map(. + 0)");
     cmdtest_free(&t);

@@ -781,12 +781,14 @@ int cmd_jq(sk_cmd *c, int argc, char **argv)
             }
         }
     }
-    if (!filter) {
+    if (!filter && from_file) {
         sk_out_flush(&c->out);
         sk_out_puts(&c->err, usage_text);
         status = 2;
         goto out;
     }
+    /* jq uses "." when there is no program and no terminal (never one here) */
+    if (!filter) filter = ".";
     const char *prog = filter;
     size_t proglen = strlen(filter);
     if (from_file) {
