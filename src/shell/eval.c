@@ -162,6 +162,9 @@ int sh_exec_text(sh_state *st, const char *text, size_t len, const char *name, i
     }
     sh_unit *prev = st->unit;
     st->unit = unit;
+    /* this text is numbered from first_line: no $( ) renumbering inside */
+    int save_base = st->line_base, save_open = st->line_open;
+    st->line_open = 0;
     int top = (mode & SH_MODE_TOP) != 0;
     mode &= SH_MODE_MASK;
     int status = st->status;
@@ -205,6 +208,8 @@ int sh_exec_text(sh_state *st, const char *text, size_t len, const char *name, i
         if (st->ctl) break;
     }
     st->unit = prev;
+    st->line_base = save_base;
+    st->line_open = save_open;
     sh_unit_unref(st->a, unit);
     return status;
 }
@@ -273,7 +278,7 @@ void sh_run_exit_trap(sh_state *st)
     int save_ctl = st->ctl;
     st->ctl = SH_CTL_NONE;
     st->in_trap++;
-    sh_exec_text(st, t, strlen(t), "trap", SH_MODE_EVAL, st->lineno);
+    sh_exec_text(st, t, strlen(t), "trap", SH_MODE_EVAL, 1);
     st->in_trap--;
     sk_free(st->a, t);
     if (st->ctl == SH_CTL_EXIT) return;   /* exit inside the trap sets the status */
@@ -620,7 +625,7 @@ static int exec_case(sh_state *st, const sh_node *n)
 static int exec_arith_cmd(sh_state *st, const sh_node *n)
 {
     int64_t v;
-    st->lineno = n->line;
+    st->lineno = sh_node_line(st, n->line);
     sh_debug_trap(st);
     if (st->opt[SH_O_XTRACE]) {
         sk_buf b = SK_BUF_INIT(st->a);
@@ -658,7 +663,10 @@ static int exec_funcdef(sh_state *st, const sh_node *n)
     f->def = n;
     f->line = n->line;
     const sh_frame *fr = &st->frames[st->nframes - 1];
-    f->source = sk_strdup(st->a, fr->source ? fr->source : "main");
+    /* bash records "environment" for functions defined by bash -c code */
+    const char *src = fr->source;
+    for (int i = st->nframes - 1; i >= 0 && !src; i--) src = st->frames[i].source;
+    f->source = sk_strdup(st->a, src ? src : "environment");
     if (!f->source) { sh_func_unref(st, f); return 1; }
     if (sh_func_set(st, name, f)) return 1;
     st->status = 0;

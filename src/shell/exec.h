@@ -93,7 +93,7 @@ void sh_check_errexit(sh_state *st, int status);
 
 /* Execute `text` as the body of a command substitution, returning the
  * captured output (trailing newlines removed) in out. */
-int sh_command_subst(sh_state *st, const sh_node *body, sk_buf *out);
+int sh_command_subst(sh_state *st, const sh_node *body, int open_line, sk_buf *out);
 
 /* ---- expansion ------------------------------------------------------------ */
 

@@ -1317,7 +1317,7 @@ static int do_cmdsub(xc *x, const sh_part *pt)
         return 0;
     }
     sk_buf out = SK_BUF_INIT(st->a);
-    int r = sh_command_subst(st, sub->body, &out);
+    int r = sh_command_subst(st, sub->body, sub->line, &out);
     if (r < 0) { sk_buf_free(&out); x->err = 1; return -1; }
     int rr = x->quoted ? x_add(x, out.p ? out.p : "", out.len, 1) : x_add_split(x, out.p ? out.p : "", out.len);
     sk_buf_free(&out);

@@ -334,7 +334,7 @@ static int read_file_subst(sh_state *st, const sh_node *body, sk_buf *out)
     return 0;
 }
 
-int sh_command_subst(sh_state *st, const sh_node *body, sk_buf *out)
+int sh_command_subst(sh_state *st, const sh_node *body, int open_line, sk_buf *out)
 {
     sk_shell *sh = st->sh;
     if (!body) {
@@ -361,6 +361,11 @@ int sh_command_subst(sh_state *st, const sh_node *body, sk_buf *out)
         c->fds = &fds;
         c->stack_limit = st->stack_limit;
         c->xtrace_level = st->xtrace_level + 1;
+        /* bash numbers the lines of $( ) from the command containing it */
+        if (open_line > 0) {
+            c->line_base = st->lineno;
+            c->line_open = open_line;
+        }
         int status = subshell_body(c, body);
         if (c->fatal_err) status = 1;
         c->fds = NULL;

@@ -695,7 +695,7 @@ static int simple_body(sh_state *st, const sh_node *n);
 int sh_exec_simple(sh_state *st, const sh_node *n)
 {
     sk_shell *sh = st->sh;
-    st->lineno = n->line;
+    st->lineno = sh_node_line(st, n->line);
     sh_debug_trap(st);
     if (st->ctl || sh->abort) return st->status;
     if (sk_shell_count_command(sh)) return 1;

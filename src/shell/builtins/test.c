@@ -490,7 +490,7 @@ static int cond_eval(sh_state *st, const sh_cond *c, sk_buf *trace)
 
 int sh_exec_cond(sh_state *st, const sh_node *n)
 {
-    st->lineno = n->line;
+    st->lineno = sh_node_line(st, n->line);
     sh_debug_trap(st);
     if (sk_shell_count_command(st->sh)) return 1;
     sk_buf trace = SK_BUF_INIT(st->a);
