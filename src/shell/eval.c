@@ -25,6 +25,13 @@ void sh_func_unref(sh_state *st, struct sh_func *f)
     sk_free(st->a, f);
 }
 
+void sh_stack_exhausted(sh_state *st)
+{
+    sk_shell *sh = st->sh;
+    if (st->func_depth) sk_shell_limit(sh, "max_function_depth", sh->lim.max_function_depth);
+    else sk_shell_limit(sh, "max_subst_depth", sh->lim.max_subst_depth);
+}
+
 /* ---- entry points from the API ---------------------------------------------------- */
 
 int sh_state_new(sk_shell *sh)
@@ -698,8 +705,7 @@ int sh_exec_node(sh_state *st, const sh_node *n)
     if (!n) return st->status;
     if (sh->abort || st->ctl) return st->status;
     if (sk_stack_low(st->stack_limit)) {
-        if (st->func_depth) sk_shell_limit(sh, "max_function_depth", sh->lim.max_function_depth);
-        else sk_shell_limit(sh, "max_ast_depth", sh->lim.max_ast_depth);
+        sh_stack_exhausted(st);
         return 1;
     }
     int status;

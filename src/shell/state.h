@@ -539,6 +539,11 @@ static inline int sh_node_line(const struct sh_state *st, int l)
     return l > st->line_open ? st->line_base + l - st->line_open - 1 : st->line_base;
 }
 
+/* The C stack of the running fiber is nearly used up: end the run with
+ * the limit that bounds the recursion in progress (max_function_depth
+ * inside functions, else max_subst_depth). */
+void sh_stack_exhausted(struct sh_state *st);
+
 /* Format an integer the way bash prints it. */
 size_t sh_fmt_int(char *buf, int64_t v);
 

@@ -29,12 +29,9 @@ int bi_eval(sh_state *st, sk_cmd *c, int argc, char **argv)
         sk_buf_puts(&b, argv[i]);
     }
     if (!b.len) { sk_buf_free(&b); return 0; }
-    if (sh_enter_subst(st)) { sk_buf_free(&b); return 1; }
-    st->subst_depth++;
     st->xtrace_level++;
     int status = sh_exec_text(st, b.p, b.len, "eval", SH_MODE_EVAL, st->lineno);
     st->xtrace_level--;
-    st->subst_depth--;
     sk_buf_free(&b);
     if (st->ctl == SH_CTL_ABORT) {
         st->ctl = SH_CTL_NONE;
