@@ -76,6 +76,9 @@ int sh_run_script(sk_shell *sh, const char *script, size_t len, sk_fdtab *fds, i
     if (!sh->abort) sh_run_exit_trap(st);
     if (st->ctl == SH_CTL_EXIT) { exited = 1; status = st->status; }
     st->ctl = SH_CTL_NONE;
+    /* the script is over: close its descriptors so that jobs reading from
+     * them (exec > >(tee log)) see end-of-file, then wait for the jobs */
+    for (int fd = 0; fd < fds->n; fd++) sk_fdtab_close(fds, fd);
     sh_jobs_wait_all(st);
     sh_jobs_free(st);
     st->syntax_error = 0;

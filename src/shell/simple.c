@@ -700,8 +700,10 @@ int sh_exec_simple(sh_state *st, const sh_node *n)
     if (st->ctl || sh->abort) return st->status;
     if (sk_shell_count_command(sh)) return 1;
     int psmark = st->njobs;
+    st->keep_procsubs = 0;
     int status = simple_body(st, n);
-    if (st->njobs > psmark) sh_procsub_cleanup(st, psmark);
+    if (st->njobs > psmark && !st->keep_procsubs) sh_procsub_cleanup(st, psmark);
+    st->keep_procsubs = 0;
     return status;
 }
 
@@ -780,6 +782,7 @@ static int simple_body(sh_state *st, const sh_node *n)
     int exec_noargs = ci.kind == SH_CK_BUILTIN && !strcmp(ci.bi->name, "exec") && argc == 1;
     if (n->nredirs) {
         if (exec_noargs) {
+            st->keep_procsubs = 1;
             if (sh_redirect(st, n->redirs, n->nredirs, st->fds)) { status = 1; goto done_cmd; }
         } else {
             if (sk_fdtab_copy(&fdsbuf, st->fds, st->a)) { nomem(st); goto out_err; }

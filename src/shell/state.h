@@ -337,6 +337,7 @@ typedef struct sh_state {
                                   command containing it (line_open > 0) */
     int fatal_err;             /* exiting because of an expansion error ($x unset with set -u, ${x?}) */
     int procsub_mark;          /* jobs[] entries from here on belong to the running command */
+    int keep_procsubs;         /* exec redirections: process substitutions stay open */
     uint8_t trap_local[SH_TRAP_COUNT]; /* in a subshell: traps set here (others only listed) */
     struct sh_declarg *declargs; /* compound/assignment arguments of a declaration builtin */
     int ndeclargs;
