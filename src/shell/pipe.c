@@ -136,19 +136,36 @@ static int task_join(sh_state *st, sh_jobtask *j)
 
 /* ---- pipelines ----------------------------------------------------------------------------------- */
 
+/* time's report: TIMEFORMAT (%[p][l]R %U %S %P %%) or bash's default.
+ * There is no CPU accounting in the sandbox: user and sys are 0. */
 static void print_time(sh_state *st, int64_t ns, int posix)
 {
-    char b[160];
-    double s = (double)ns / 1e9;
-    int n;
-    if (posix) {
-        n = snprintf(b, sizeof b, "real %.2f\nuser %.2f\nsys %.2f\n", s, 0.0, 0.0);
-    } else {
-        long m = (long)(s / 60);
-        double rs = s - (double)m * 60;
-        n = snprintf(b, sizeof b, "\nreal\t%ldm%.3fs\nuser\t0m0.000s\nsys\t0m0.000s\n", m, rs);
+    const char *fmt = posix ? "real %2R\nuser %2U\nsys %2S" : sh_var_get(st, "TIMEFORMAT");
+    if (!fmt) fmt = "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS";
+    sk_buf b = SK_BUF_INIT(st->a);
+    double real = (double)ns / 1e9;
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%') { sk_buf_putc(&b, *p); continue; }
+        p++;
+        if (*p == '%') { sk_buf_putc(&b, '%'); continue; }
+        int prec = 3, lng = 0;
+        if (*p >= '0' && *p <= '9') { prec = *p - '0'; if (prec > 3) prec = 3; p++; }
+        if (*p == 'l') { lng = 1; p++; }
+        double v;
+        if (*p == 'R') v = real;
+        else if (*p == 'U' || *p == 'S') v = 0;
+        else if (*p == 'P') { sk_buf_printf(&b, "%.*f", prec, 0.0); continue; }
+        else { sk_buf_putc(&b, '%'); if (!*p) break; sk_buf_putc(&b, *p); continue; }
+        if (lng) {
+            long m = (long)(v / 60);
+            sk_buf_printf(&b, "%ldm%.*fs", m, prec, v - (double)m * 60);
+        } else {
+            sk_buf_printf(&b, "%.*f", prec, v);
+        }
     }
-    sh_err_write(st, b, (size_t)n);
+    sk_buf_putc(&b, '\n');
+    sh_err_write(st, b.p ? b.p : "", b.len);
+    sk_buf_free(&b);
 }
 
 static void set_pipestatus(sh_state *st, const int *v, int n)
