@@ -11,7 +11,7 @@
 #     loads code, or aborts — except the two named places that exist to do
 #     one of these things: src/fs/hostdir.o (the host-directory backend may
 #     use the host file API) and src/api/hostclock.o (the default clock may
-#     read the host clock).
+#     read the host clock and sleep).
 # Rerun it any time: `make symbols` or `tests/symbols.sh build`.
 set -u
 B=${1:-build}
@@ -33,7 +33,7 @@ abort __assert_fail exit _exit _Exit atexit
 stdout stderr stdin printf vprintf puts putchar fputs fputc fwrite fprintf vfprintf perror'
 
 exempt_hostdir='symlinkat linkat renameat2 fstatat64 faccessat open openat opendir fdopendir readdir readdir64 closedir stat lstat fstat fstatat statx read write pread pwrite close unlink unlinkat rmdir mkdir mkdirat rename renameat symlink readlink readlinkat chmod fchmod truncate ftruncate utimensat lseek __xstat __lxstat __fxstat'
-exempt_clock='clock_gettime'
+exempt_clock='clock_gettime nanosleep'
 
 for o in $objs; do
     rel=${o#$B/}
