@@ -181,6 +181,26 @@ TEST(sh_eval_limit_timeout)
     CHECK_STR(r.err, "bash: resource limit exceeded: timeout (limit: 50ms)\n");
 }
 
+TEST(sh_eval_limit_parser_timeout)
+{
+    sk_limits l = sk_limits_default();
+    l.parser_timeout_ms = 20;
+    l.timeout_ms = 0;
+    run_result r;
+    /* one long top-level command: the parser reads the clock as it goes */
+    size_t cap = 400000;
+    char *script = malloc(cap);
+    size_t k = 0;
+    k += (size_t)snprintf(script + k, cap - k, "{ ");
+    while (k + 40 < cap) k += (size_t)snprintf(script + k, cap - k, "echo a b c d e f; ");
+    snprintf(script + k, cap - k, "}");
+    fake_clock_ns = 0;
+    run_with(&l, script, &r, NULL, ticking_clock);
+    free(script);
+    CHECK_STR(r.err, "bash: resource limit exceeded: parser_timeout (limit: 20)\n");
+    CHECK_STR(r.limit, "parser_timeout");
+}
+
 TEST(sh_eval_limit_max_memory)
 {
     sk_limits l = sk_limits_default();
