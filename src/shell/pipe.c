@@ -51,6 +51,10 @@ static int subshell_body(sh_state *c, const sh_node *n)
         if (c->ctl == SH_CTL_EXIT) status = c->status;
         c->ctl = SH_CTL_NONE;
     }
+    /* the subshell is done with its descriptors: closing them lets jobs
+     * that read from them (a coprocess, a background reader) finish */
+    if (c->njobs && c->fds)
+        for (int fd = 0; fd < c->fds->n; fd++) sk_fdtab_close(c->fds, fd);
     sh_jobs_wait_all(c);
     return status;
 }
@@ -127,8 +131,10 @@ static int task_join(sh_state *st, sh_jobtask *j)
         status = j->status;
     }
     if (j->running) {
-        /* never ran to its end (deadlock or abort): release what it holds */
-        status = 1;
+        /* blocked for good (nothing can wake it): it still sits on a
+         * stream's waiter list, so it must not be freed; it is leaked
+         * rather than left dangling */
+        return 1;
     }
     task_discard(st, j);
     return status;
