@@ -178,6 +178,7 @@ int sh_exec_text(sh_state *st, const char *text, size_t len, const char *name, i
     int top = (mode & SH_MODE_TOP) != 0;
     mode &= SH_MODE_MASK;
     int status = st->status;
+    size_t vstart = sh_parser_offset(p);
     for (;;) {
         if (sh->abort) break;
         parse_opts(st, &o, first_line);
@@ -203,6 +204,11 @@ int sh_exec_text(sh_state *st, const char *text, size_t len, const char *name, i
                 st->syntax_error = 1;
             }
             break;
+        }
+        {
+            size_t end = sh_parser_offset(p);
+            if (st->opt[SH_O_VERBOSE] && end > vstart && end <= len) sh_err_write(st, text + vstart, end - vstart);
+            vstart = end;
         }
         if (st->opt[SH_O_NOEXEC]) continue;
         status = sh_exec_node(st, n);

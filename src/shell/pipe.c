@@ -384,6 +384,9 @@ int sh_command_subst(sh_state *st, const sh_node *body, int open_line, sk_buf *o
         c->fds = &fds;
         c->stack_limit = st->stack_limit;
         c->xtrace_level = st->xtrace_level + 1;
+        /* command substitutions do not inherit set -e (bash), unless
+         * inherit_errexit or POSIX mode */
+        if (!st->shopt[SH_S_INHERIT_ERREXIT] && !st->opt[SH_O_POSIX]) c->opt[SH_O_ERREXIT] = 0;
         /* bash numbers the lines of $( ) from the command containing it */
         if (open_line > 0) {
             c->line_base = st->lineno;
