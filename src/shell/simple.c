@@ -747,12 +747,15 @@ static int simple_body(sh_state *st, const sh_node *n)
     int argc = (int)argv.n;
     char **av = argv.v;
     sh_cmdinfo ci;
-    int lr = sh_lookup_command(st, av[0], 0, &ci);
+    memset(&ci, 0, sizeof ci);
+    int lr = 0;
 
-    /* temporary environment for the command */
+    /* temporary environment for the command (the lookup below sees it:
+     * PATH=dir cmd searches dir) */
     int pushed = 0;
     if (n->u.simple.nassigns) {
-        int special = ci.kind == SH_CK_BUILTIN && (ci.bi->flags & SH_BI_SPECIAL) && st->opt[SH_O_POSIX];
+        const sh_builtin *sb = sh_builtin_lookup(av[0]);
+        int special = sb && (sb->flags & SH_BI_SPECIAL) && st->opt[SH_O_POSIX] && !sh_func_get(st, av[0]);
         if (!special) {
             if (sh_scope_push(st, 1)) { nomem(st); goto out_err; }
             pushed = 1;
@@ -773,6 +776,7 @@ static int simple_body(sh_state *st, const sh_node *n)
         }
         sh_env_changed(st);
     }
+    lr = sh_lookup_command(st, av[0], 0, &ci);
 
     sh_xtrace(st, av, argc, n->u.simple.assigns, n->u.simple.nassigns);
 
