@@ -1226,15 +1226,23 @@ have_base:
             q.list = 1;
             q.star = p.star;
             q.set = 1;
-            for (size_t i = 0; i < ks.n && i < p.v.n && !r; i++) {
+            if (t == 'K') {
+                /* one word: key "value" pairs (assoc: each followed by a space) */
                 sk_buf ob = SK_BUF_INIT(st->a);
-                if (t == 'K') {
-                    if (sk_buf_puts(&ob, ks.v[i]) || sk_buf_putc(&ob, ' ') ||
-                        sh_quote(&ob, p.v.v[i], strlen(p.v.v[i]), SH_Q_DECLARE))
-                        r = x_nomem(x);
-                    char *ns = sk_buf_take(&ob, NULL);
-                    if (!ns || sh_strvec_push(&q.v, ns)) r = x_nomem(x);
-                } else {
+                for (size_t i = 0; i < ks.n && i < p.v.n; i++) {
+                    if (i && var->kind == SH_VK_ARR) sk_buf_putc(&ob, ' ');
+                    sk_buf_puts(&ob, ks.v[i]);
+                    sk_buf_putc(&ob, ' ');
+                    sh_quote(&ob, p.v.v[i], strlen(p.v.v[i]), SH_Q_DECLARE);
+                    if (var->kind == SH_VK_ASSOC) sk_buf_putc(&ob, ' ');
+                }
+                char *ns = sk_buf_take(&ob, NULL);
+                if (!ns || sh_strvec_push(&q.v, ns)) r = x_nomem(x);
+                q.list = 0;
+            }
+            for (size_t i = 0; t == 'k' && i < ks.n && i < p.v.n && !r; i++) {
+                sk_buf ob = SK_BUF_INIT(st->a);
+                {
                     char *ks2 = sk_strdup(st->a, ks.v[i]);
                     if (!ks2 || sh_strvec_push(&q.v, ks2)) r = x_nomem(x);
                     char *vs = sk_strdup(st->a, p.v.v[i]);

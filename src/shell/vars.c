@@ -1105,6 +1105,20 @@ sh_var *sh_var_declare(sh_state *st, const char *name, int flags, uint32_t on, u
             loc.slot = s;
             loc.v = st->scopes[level]->slots[s];
         } else {
+            /* a readonly variable of an outer scope cannot be shadowed */
+            if (flags & SH_SET_LOCAL) {
+                for (int l = level - 1; l >= 0; l--) {
+                    long os = sh_vtab_find(st->scopes[l], name, len);
+                    if (os >= 0) {
+                        if (st->scopes[l]->slots[os]->attr & SH_A_READONLY) {
+                            sh_err(st, "local: %s: readonly variable", name);
+                            *err = SH_E_READONLY;
+                            return NULL;
+                        }
+                        break;
+                    }
+                }
+            }
             /* local x: inherits nothing (localvar_inherit off) */
             sh_var *v = var_create(st, level, name, len, &loc);
             if (!v) { *err = SH_E_NOMEM; return NULL; }
