@@ -330,3 +330,29 @@ TEST(sh_eval_state_persists_between_execs)
     sk_shell_free(sh);
     sk_config_free(cfg);
 }
+
+/* ---- the generated differential cases ------------------------------------------------- */
+
+#include "sh_eval_cases.h"
+
+TEST(sh_eval_generated_bash_cases)
+{
+    int bad = 0;
+    for (size_t i = 0; i < sizeof eval_cases / sizeof eval_cases[0]; i++) {
+        sk_config *cfg = sk_config_new();
+        sk_shell *sh = sk_shell_new(cfg);
+        const char *s = eval_cases[i].script;
+        sk_result *r = sk_shell_exec(sh, s, strlen(s), NULL);
+        size_t n;
+        const char *o = sk_result_stdout(r, &n);
+        if (n != strlen(eval_cases[i].out) || memcmp(o, eval_cases[i].out, n) ||
+            sk_result_exit_code(r) != eval_cases[i].status) {
+            if (bad++ < 10)
+                sk_test_fail(T, __FILE__, __LINE__, "[%s]: got \"%.*s\" (%d), bash \"%s\" (%d)", s, (int)n, o,
+                             sk_result_exit_code(r), eval_cases[i].out, eval_cases[i].status);
+        }
+        sk_result_free(r);
+        sk_shell_free(sh);
+        sk_config_free(cfg);
+    }
+}
