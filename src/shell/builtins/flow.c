@@ -788,11 +788,25 @@ int bi_kill(sh_state *st, sk_cmd *c, int argc, char **argv)
         sk_buf_free(&b);
         return 0;
     }
+    int sig = 15;
     if (argv[1][0] == '-') {
         i = 2;
-        if ((!strcmp(argv[1], "-s") || !strcmp(argv[1], "-n")) && argc > 2) i = 3;
+        const char *spec = argv[1] + 1;
+        if ((!strcmp(argv[1], "-s") || !strcmp(argv[1], "-n")) && argc > 2) {
+            spec = argv[2];
+            i = 3;
+        }
+        if (strcmp(argv[1], "--")) {
+            int k = sig_number(spec);
+            if (k < 0 || k >= SH_TRAP_NSIG) {
+                sh_builtin_err(st, "kill", "%s: invalid signal specification", spec);
+                return 1;
+            }
+            sig = k;
+        }
     }
     int status = 0;
+    int self = 0;
     if (i >= argc) {
         sh_builtin_usage(st, "kill", "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]");
         return 2;
@@ -805,9 +819,21 @@ int bi_kill(sh_state *st, sk_cmd *c, int argc, char **argv)
             status = 1;
             continue;
         }
-        if (pid == 1 || pid == st->pid || sh_job_find(st, pid)) continue;
+        if (pid == 1 || pid == st->pid) { self = 1; continue; }
+        if (sh_job_find(st, pid)) continue;
         sh_builtin_err(st, "kill", "(%s) - No such process", argv[i]);
         status = 1;
+    }
+    if (self && sig > 0) {
+        /* a signal to this shell: its trap, or the default action */
+        if (st->traps[sig] && (!st->in_subshell || st->trap_local[sig])) {
+            if (st->traps[sig][0]) sh_run_trap(st, sig);
+        } else if (sig != 17 && sig != 18 && sig != 19 && sig != 20 && sig != 21 && sig != 22 && sig != 23 &&
+                   sig != 28) {
+            st->status = 128 + sig;
+            st->ctl = SH_CTL_EXIT;
+            return 128 + sig;
+        }
     }
     return status;
 }
