@@ -514,6 +514,11 @@ int sh_run_background(sh_state *st, const sh_node *n)
     for (int i = 0; i < st->njobs - 1; i++)
         if (st->jobs[i].id > maxid && !st->jobs[i].done) maxid = st->jobs[i].id;
     rec->id = maxid + 1;
+    {
+        sk_buf t = SK_BUF_INIT(st->a);
+        sh_node_text(&t, n);
+        rec->cmd = sk_buf_take(&t, NULL);
+    }
     st->last_bg = pid;
     /* deterministic concurrency: let the job run until it blocks */
     sk_sched_yield(&sh->sched);

@@ -687,10 +687,10 @@ int bi_wait(sh_state *st, sk_cmd *c, int argc, char **argv)
         for (int k = 0; k < st->njobs; k++) {
             sh_job *jb = &st->jobs[k];
             if (jb->pid < 0) continue;
-            if (jb->task || !jb->notified) {
+            if (jb->task || (any && !jb->waited)) {
                 status = sh_job_wait(st, jb);
                 if (pvar) sh_var_set_int(st, pvar, jb->pid, 0);
-                jb->notified = 1;
+                jb->waited = 1;
                 if (any) return status;
             }
         }
@@ -724,7 +724,6 @@ int bi_wait(sh_state *st, sk_cmd *c, int argc, char **argv)
             continue;
         }
         status = sh_job_wait(st, jb);
-        jb->notified = 1;
     }
     return status;
 }
@@ -733,20 +732,44 @@ SH_BUILTIN("jobs", bi_jobs, 0, "jobs [-lnprs] [jobspec ...]: display status of j
 
 int bi_jobs(sh_state *st, sk_cmd *c, int argc, char **argv)
 {
-    int pids = 0, longf = 0;
+    int pids = 0, longf = 0, running_only = 0, stopped_only = 0;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-p")) pids = 1;
-        if (!strcmp(argv[i], "-l")) longf = 1;
+        if (argv[i][0] != '-') continue;
+        for (const char *p = argv[i] + 1; *p; p++) {
+            if (*p == 'p') pids = 1;
+            else if (*p == 'l') longf = 1;
+            else if (*p == 'r') running_only = 1;
+            else if (*p == 's') stopped_only = 1;
+        }
+    }
+    /* the current job (+) is the newest, the previous one (-) the one before */
+    int cur = -1, prev = -1;
+    for (int k = 0; k < st->njobs; k++) {
+        if (st->jobs[k].pid < 0 || st->jobs[k].notified || st->jobs[k].waited) continue;
+        prev = cur;
+        cur = k;
     }
     sk_buf b = SK_BUF_INIT(st->a);
     for (int k = 0; k < st->njobs; k++) {
         sh_job *jb = &st->jobs[k];
         if (jb->pid < 0 || jb->notified) continue;
         int running = jb->task != NULL;
-        if (pids) sk_buf_printf(&b, "%lld\n", (long long)jb->pid);
-        else if (longf) sk_buf_printf(&b, "[%d]+ %lld %-24s%s\n", jb->id, (long long)jb->pid, running ? "Running" : "Done", jb->cmd ? jb->cmd : "");
-        else sk_buf_printf(&b, "[%d]+  %-24s%s\n", jb->id, running ? "Running" : "Done", jb->cmd ? jb->cmd : "");
-        if (!running) jb->notified = 1;
+        if ((running_only && !running) || stopped_only) continue;
+        char mark = k == cur ? '+' : k == prev ? '-' : ' ';
+        if (pids) {
+            sk_buf_printf(&b, "%lld\n", (long long)jb->pid);
+            continue;
+        }
+        sk_buf_printf(&b, "[%d]%c  ", jb->id, mark);
+        if (longf) sk_buf_printf(&b, "%lld ", (long long)jb->pid);
+        if (running) sk_buf_printf(&b, "%-24s%s &\n", "Running", jb->cmd ? jb->cmd : "");
+        else {
+            char st_text[32];
+            if (jb->status) snprintf(st_text, sizeof st_text, "Exit %d", jb->status);
+            else snprintf(st_text, sizeof st_text, "Done");
+            sk_buf_printf(&b, "%-24s%s\n", st_text, jb->cmd ? jb->cmd : "");
+            jb->notified = 1;
+        }
     }
     out_buf(c, &b);
     sk_buf_free(&b);
