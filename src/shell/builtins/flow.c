@@ -693,6 +693,7 @@ int bi_wait(sh_state *st, sk_cmd *c, int argc, char **argv)
                 jb->waited = 1;
                 if (any) return status;
             }
+            jb->waited = 1;
         }
         return any ? 127 : 0;
     }
