@@ -1434,7 +1434,7 @@ static int run_bash(sh_state *st, sk_cmd *c, int argc, char **argv)
     int setopt[SH_O_COUNT];
     memset(setopt, 0, sizeof setopt);
     memset(opts, 0, sizeof opts);
-    int have_c = 0;
+    int have_c = 0, have_s = 0;
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
@@ -1456,7 +1456,8 @@ static int run_bash(sh_state *st, sk_cmd *c, int argc, char **argv)
         int on = a[0] == '-';
         for (const char *p = a + 1; *p; p++) {
             if (*p == 'c') { have_c = 1; continue; }
-            if (*p == 's' || *p == 'i' || *p == 'l' || *p == 'r') continue;
+            if (*p == 's') { have_s = 1; continue; }
+            if (*p == 'i' || *p == 'l' || *p == 'r') continue;
             if (*p == 'o' && i + 1 < argc) {
                 int k = sh_set_option_index(argv[++i]);
                 if (k < 0) {
@@ -1494,7 +1495,7 @@ static int run_bash(sh_state *st, sk_cmd *c, int argc, char **argv)
          * array temporarily */
         return sh_bash_run(st, c->fds, cmd, strlen(cmd), NULL, nargc, nargv, setopt, opts);
     }
-    if (i < argc) {
+    if (i < argc && !have_s) {
         /* bash FILE args */
         const char *file = argv[i];
         sk_buf text = SK_BUF_INIT(st->a);
@@ -1517,8 +1518,15 @@ static int run_bash(sh_state *st, sk_cmd *c, int argc, char **argv)
         sk_in_free(&in);
         sk_stream_close(c->in, SK_RD);
     }
-    char *dflt[1] = { argv[0] };
-    status = sh_bash_run(st, c->fds, text.p ? text.p : "", text.len, NULL, 1, dflt, setopt, opts);
+    /* bash -s ARGS: positional parameters for the script read from stdin */
+    char **sargv = sk_malloc(st->a, (size_t)(argc - i + 2) * sizeof *sargv);
+    if (!sargv) { sk_buf_free(&text); return 1; }
+    sargv[0] = argv[0];
+    int sargc = 1;
+    for (int k = i; k < argc; k++) sargv[sargc++] = argv[k];
+    sargv[sargc] = NULL;
+    status = sh_bash_run(st, c->fds, text.p ? text.p : "", text.len, NULL, sargc, sargv, setopt, opts);
+    sk_free(st->a, sargv);
     sk_buf_free(&text);
     return status;
 }
