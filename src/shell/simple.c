@@ -375,7 +375,9 @@ static int cb_exec(sk_cmd *c, int argc, char **argv)
     sk_out_flush(&c->err);
     sk_fdtab *save = st->fds;
     st->fds = c->fds;
-    int r = sh_run_argv(st, argc, argv, 0);
+    /* a command running a program (xargs, find -exec, timeout) cannot see
+     * shell functions, as with a real exec */
+    int r = sh_run_argv(st, argc, argv, SH_RUN_NOFUNC);
     if (st->ctl == SH_CTL_EXIT || st->ctl == SH_CTL_RETURN || st->ctl == SH_CTL_ABORT) st->ctl = SH_CTL_NONE;
     st->fds = save;
     return r;
