@@ -62,7 +62,9 @@ check cwd "/work" 0 -- "$SK" --cwd /work -c 'pwd'
 check export "x
 y" 0 -- cat "$T/out/d/f" "$T/out/g"
 check limits_strict "" 1 -- "$SK" --limits strict -c 'i=0; while true; do i=$((i+1)); done'
-check_err limits_msg "bash: resource limit exceeded: max_loop_iterations (limit: 10000)" -- \
+check_err limits_loop "bash: resource limit exceeded: max_loop_iterations (limit: 10000)" -- \
+    "$SK" --limits strict -c 'for ((i=0;;i++)); do :; done'
+check_err limits_commands "bash: resource limit exceeded: max_commands (limit: 10000)" -- \
     "$SK" --limits strict -c 'while true; do :; done'
 check bad_option "" 2 -- "$SK" --nope
 

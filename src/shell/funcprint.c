@@ -289,7 +289,7 @@ void sh_node_text(sk_buf *b, const sh_node *n)
     pinline(b, n);
 }
 
-int sh_print_function(sh_state *st, sk_buf *b, const char *name, sh_func *f)
+int sh_func_print(sh_state *st, sk_buf *b, const char *name, sh_func *f)
 {
     (void)st;
     const sh_node *body = f->def->u.func.body;

@@ -291,8 +291,8 @@ static int describe(sh_state *st, sk_buf *b, const char *name, int mode, int all
         else if (mode == 't') sk_buf_puts(b, "function\n");
         else {
             sk_buf_printf(b, "%s is a function\n", name);
-            int sh_print_function(sh_state *, sk_buf *, const char *, sh_func *);
-            sh_print_function(st, b, name, f);
+            int sh_func_print(sh_state *, sk_buf *, const char *, sh_func *);
+            sh_func_print(st, b, name, f);
         }
         if (!all) return 1;
     }

@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "base/civil.h"
+
 
 #include "shell/exec.h"
 #include "shell/pattern.h"
@@ -240,13 +242,15 @@ static int conv(pf *p, const char *fmt, size_t fl)
             if (t == -1) t = now;
             else if (t == -2) t = p->st->sh->started_ns ? sk_shell_now_ns(p->st->sh) / 1000000000 : now;
         }
-        time_t tt = (time_t)t;
-        struct tm tm;
-        gmtime_r(&tt, &tm);
-        char out[512];
-        size_t on = *tf ? strftime(out, sizeof out, tf, &tm) : 0;
+        /* formatted by src/base/civil (no host TZ or locale), in UTC */
+        sk_tm tm;
+        sk_tm_from_unix(t, 0, "UTC", &tm);
+        sk_buf out = SK_BUF_INIT(p->out->a);
+        if (*tf && sk_strftime(&out, tf, &tm, 0, t)) { sk_buf_free(&out); return -1; }
+        size_t on = out.len;
         if (prec >= 0 && (size_t)prec < on) on = (size_t)prec;
-        put_padded(p, out, on, width, left, 0);
+        put_padded(p, sk_buf_cstr(&out), on, width, left, 0);
+        sk_buf_free(&out);
         return (int)(e + 2);
     }
     default:
