@@ -33,7 +33,8 @@ static sh_state *sub_state(sh_state *st)
     sh_state *c = sh_state_copy(st);
     if (!c) return NULL;
     c->pid = st->next_pid ? st->next_pid++ : 2;
-    c->next_pid = c->pid * 100;
+    /* Nested subshells get pid*100..; deep nesting keeps counting up. */
+    c->next_pid = c->pid <= INT64_MAX / 100 ? c->pid * 100 : c->pid + 1;
     c->subst_depth = st->subst_depth + 1;
     return c;
 }
@@ -654,7 +655,8 @@ static sh_state *new_shell(sh_state *st)
     if (lvl) sh_parse_int(lvl, &l);
     sh_var_set_int(c, "SHLVL", l + 1, SH_SET_GLOBAL);
     c->pid = st->next_pid ? st->next_pid++ : 2;
-    c->next_pid = c->pid * 100;
+    /* Nested subshells get pid*100..; deep nesting keeps counting up. */
+    c->next_pid = c->pid <= INT64_MAX / 100 ? c->pid * 100 : c->pid + 1;
     c->subst_depth = st->subst_depth + 1;
     c->umask = st->umask;
     c->stack_limit = st->stack_limit;
