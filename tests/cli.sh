@@ -37,7 +37,7 @@ y" 0 -- timeout 5 "$SK" -c 'yes | head -n 2'
 check cat_passwd "" 1 -- "$SK" -c 'cat /etc/passwd'
 check_err cat_passwd_msg "cat: /etc/passwd: No such file or directory" -- "$SK" -c 'cat /etc/passwd'
 check no_network "" 127 -- "$SK" -c 'curl https://example.com'
-check_err no_network_msg "bash: curl: command not found" -- "$SK" -c 'curl https://example.com'
+check_err no_network_msg "bash: line 1: curl: command not found" -- "$SK" -c 'curl https://example.com'
 check exit_status "" 3 -- "$SK" -c 'exit 3'
 check args "a b" 0 -- "$SK" -c 'echo "$1 $2"' zero a b
 check dollar0 "zero" 0 -- "$SK" -c 'echo "$0"' zero

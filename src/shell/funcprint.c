@@ -283,6 +283,12 @@ static void pnode(sk_buf *b, const sh_node *n, int indent)
     sk_buf_free(&heredocs);
 }
 
+/* A command on one line, as `jobs` shows it. */
+void sh_node_text(sk_buf *b, const sh_node *n)
+{
+    pinline(b, n);
+}
+
 int sh_func_print(sh_state *st, sk_buf *b, const char *name, sh_func *f)
 {
     (void)st;

@@ -83,28 +83,19 @@ static double float_arg(pf *p, const char *s)
     return v;
 }
 
+/* Widths and precisions count bytes, as bash's printf does. */
 static void put_padded(pf *p, const char *s, size_t n, int width, int left, int zero)
 {
-    /* width counts characters */
-    size_t chars = sh_utf8_len(s, n);
-    size_t pad = width > 0 && (size_t)width > chars ? (size_t)width - chars : 0;
+    size_t pad = width > 0 && (size_t)width > n ? (size_t)width - n : 0;
     if (!left) for (size_t i = 0; i < pad; i++) sk_buf_putc(p->out, zero ? '0' : ' ');
     sk_buf_put(p->out, s, n);
     if (left) for (size_t i = 0; i < pad; i++) sk_buf_putc(p->out, ' ');
 }
 
-/* Truncate to prec characters. */
 static size_t prec_bytes(const char *s, size_t n, int prec)
 {
-    if (prec < 0) return n;
-    size_t i = 0;
-    int k = 0;
-    while (i < n && k < prec) {
-        uint32_t cp;
-        i += sh_utf8_decode(s + i, n - i, &cp);
-        k++;
-    }
-    return i;
+    if (prec < 0 || (size_t)prec >= n) return n;
+    return (size_t)prec;
 }
 
 /* Format one conversion; fmt points after '%'.  Returns the number of
