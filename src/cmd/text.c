@@ -405,9 +405,19 @@ txt_regex *txt_regex_compile(sk_alloc *a, const char *pattern, size_t len, int f
     pcre2_compile_context *cc = gc ? pcre2_compile_context_create(gc) : NULL;
     int ecode = 0;
     PCRE2_SIZE eoff = 0;
-    if (cc)
-        re->code = pcre2_compile((PCRE2_SPTR)(pat.p ? pat.p : ""), pat.len,
-                                 PCRE2_DOTALL | PCRE2_DOLLAR_ENDONLY, &ecode, &eoff, cc);
+    {
+        /* characters are UTF-8 when the pattern is (invalid subjects still match bytewise) */
+        uint32_t opts = PCRE2_DOTALL | PCRE2_DOLLAR_ENDONLY;
+        int valid = 1;
+        for (size_t i = 0; i < pat.len && valid;) {
+            int32_t cp;
+            int u = txt_utf8_decode((const unsigned char *)pat.p + i, pat.len - i, &cp);
+            if (cp < 0) valid = 0;
+            i += (size_t)u;
+        }
+        if (valid) opts |= PCRE2_UTF | PCRE2_MATCH_INVALID_UTF;
+        if (cc) re->code = pcre2_compile((PCRE2_SPTR)(pat.p ? pat.p : ""), pat.len, opts, &ecode, &eoff, cc);
+    }
     sk_buf_free(&pat);
     if (!re->code) {
         if (!cc) snprintf(err, errlen, "memory exhausted");
