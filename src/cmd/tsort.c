@@ -168,7 +168,7 @@ int cmd_tsort(sk_cmd *c, int argc, char **argv)
         status = cmd_error(c, "%s: input contains an odd number of tokens", sk_buf_cstr(&qn));
         goto out;
     }
-    qsort(st.items, st.n, sizeof *st.items, by_name);
+    if (st.n) qsort(st.items, st.n, sizeof *st.items, by_name);
     size_t left = st.n;
     while (left > 0 && !cmd_out_failed(c) && !cmd_aborted(c)) {
         titem *head = NULL, *zeros = NULL;

@@ -43,6 +43,7 @@ TEST(cmd_text_csplit_1)
     TXL(csplit_files, csplit_fixtures, cmd_csplit, "", "", 1, "csplit: cannot open 'nofile' for reading: No such file or directory\n", "csplit", "nofile", "3");
     TXL(csplit_files, csplit_fixtures, cmd_csplit, "a\nb\nc\nd\n", "2\n6\n== xx00 ==\na\n== xx01 ==\nb\nc\nd\n", 0, "", "csplit", "-", "2");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_csplit_2)
@@ -60,5 +61,6 @@ TEST(cmd_text_csplit_2)
     TXL(csplit_files, csplit_fixtures, cmd_csplit, "", "", 1, "csplit: 0: line number must be greater than zero\n", "csplit", "in", "0");
     TXL(csplit_files, csplit_fixtures, cmd_csplit, "", "", 1, "csplit: '/5/x': integer expected after delimiter\n", "csplit", "in", "/5/x");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

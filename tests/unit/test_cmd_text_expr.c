@@ -42,6 +42,7 @@ TEST(cmd_text_expr_1)
     TX(&t, cmd_expr, "", "\n", 1, "", "expr", "abc", ":", "x\\(c\\)");
     TX(&t, cmd_expr, "", "0\n", 1, "", "expr", "abc", ":", "b");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_expr_2)
@@ -75,6 +76,7 @@ TEST(cmd_text_expr_2)
     TX(&t, cmd_expr, "", "\n", 1, "", "expr", "substr", "hello", "x", "2");
     TX(&t, cmd_expr, "", "\n", 1, "", "expr", "substr", "hello", "-1", "2");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_expr_3)
@@ -108,6 +110,7 @@ TEST(cmd_text_expr_3)
     TX(&t, cmd_expr, "", "1\n", 0, "", "expr", "1", "==", "1");
     TX(&t, cmd_expr, "", "1\n", 0, "", "expr", "a", ">", "");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_expr_4)
@@ -141,5 +144,6 @@ TEST(cmd_text_expr_4)
     TX(&t, cmd_expr, "", "2\n", 0, "", "expr", "index", "h\xc3\xa9llo", "l\xc3\xa9");
     TX(&t, cmd_expr, "", "3\n", 0, "", "expr", "h\xc3\xa9llo", ":", "h.l");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

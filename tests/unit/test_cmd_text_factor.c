@@ -30,5 +30,6 @@ TEST(cmd_text_factor_1)
     TX(&t, cmd_factor, "  8\n\n9  10\t11\n", "8: 2 2 2\n9: 3 3\n10: 2 5\n11: 11\n", 0, "", "factor");
     TX(&t, cmd_factor, "", "4294967297: 641 6700417\n2147483647: 2147483647\n1099511627791: 1099511627791\n", 0, "", "factor", "4294967297", "2147483647", "1099511627791");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

@@ -37,5 +37,6 @@ TEST(cmd_text_fmt_1)
     TX(&t, cmd_fmt, "", "", 1, "fmt: invalid option -- 5; -WIDTH is recognized only when it is the first\noption; use -w N instead\nTry 'fmt --help' for more information.\n", "fmt", "-w", "10", "-5");
     TX(&t, cmd_fmt, "supercalifragilisticexpialidocious short\n", "supercalifragilisticexpialidocious\nshort\n", 0, "", "fmt", "-w", "10");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

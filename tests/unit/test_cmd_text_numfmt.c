@@ -42,6 +42,7 @@ TEST(cmd_text_numfmt_1)
     TX(&t, cmd_numfmt, "", "10K\n", 0, "", "numfmt", "--to=iec", "10240");
     TX(&t, cmd_numfmt, "", "1.0M\n", 0, "", "numfmt", "--to=iec", "1048575");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_numfmt_2)
@@ -75,6 +76,7 @@ TEST(cmd_text_numfmt_2)
     TX(&t, cmd_numfmt, "", "1000B\n", 0, "", "numfmt", "--from=si", "--suffix=B", "1KB");
     TX(&t, cmd_numfmt, "", "a\n1024\n", 0, "", "numfmt", "--field=2", "a", "1024");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_numfmt_3)
@@ -108,6 +110,7 @@ TEST(cmd_text_numfmt_3)
     TX(&t, cmd_numfmt, "", "", 2, "numfmt: rejecting suffix in input: '1.5K' (consider using --from)\n", "numfmt", "--to=iec", "1.5K");
     TX(&t, cmd_numfmt, "", "3\n", 0, "", "numfmt", "--to-unit=1K", "2048");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_numfmt_4)
@@ -141,6 +144,7 @@ TEST(cmd_text_numfmt_4)
     TX(&t, cmd_numfmt, "", "", 2, "numfmt: rejecting suffix in input: '-1.5K' (consider using --from)\n", "numfmt", "--", "-1.5K");
     TX(&t, cmd_numfmt, "", "-1500\n", 0, "", "numfmt", "--from=si", "--", "-1.5K");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_numfmt_5)
@@ -174,6 +178,7 @@ TEST(cmd_text_numfmt_5)
     TX(&t, cmd_numfmt, "", "970Ki\n", 0, "", "numfmt", "--to=iec-i", "--round=towards-zero", "993908");
     TX(&t, cmd_numfmt, "", "      4.9K\n", 0, "", "numfmt", "--to=si", "--round=towards-zero", "--format=%10f", "4914.88");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_numfmt_6)
@@ -207,6 +212,7 @@ TEST(cmd_text_numfmt_6)
     TX(&t, cmd_numfmt, "", "5533\n", 0, "", "numfmt", "--round=down", "5533");
     TX(&t, cmd_numfmt, "", "50926.801\n", 0, "", "numfmt", "--round=down", "50926.801");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_numfmt_7)
@@ -240,6 +246,7 @@ TEST(cmd_text_numfmt_7)
     TX(&t, cmd_numfmt, "", "      9.3K\n", 0, "", "numfmt", "--to=si", "--format=%10f", "9269.640");
     TX(&t, cmd_numfmt, "", "1.00G\n", 0, "", "numfmt", "--to=iec", "--round=up", "--format=%.2f", "1073741821");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_numfmt_8)
@@ -256,5 +263,6 @@ TEST(cmd_text_numfmt_8)
     TX(&t, cmd_numfmt, "", "59164.571\n", 0, "", "numfmt", "--round=down", "59164.571");
     TX(&t, cmd_numfmt, "", "9410210\n", 0, "", "numfmt", "--round=down", "9410210");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

@@ -40,5 +40,6 @@ TEST(cmd_text_pr_1)
     TX(&t, cmd_pr, "", "", 1, "pr: nofile: No such file or directory\n", "pr", "nofile");
     TX(&t, cmd_pr, "", "", 1, "pr: '-l PAGE_LENGTH' invalid number of lines: 'x'\n", "pr", "-l", "x", "s3");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

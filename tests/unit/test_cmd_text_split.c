@@ -45,6 +45,7 @@ TEST(cmd_text_split_1)
     TXL(split_files, split_fixtures, cmd_split, "1\n2\n3\n4\n5\n", "2\n5\n", 0, "", "split", "-n", "r/2/3");
     TXL(split_files, split_fixtures, cmd_split, "", "== xaa ==\na\n== xab ==\nbb\n== xac ==\ncccc== xad ==\ncccc== xae ==\nc\nd\n", 0, "", "split", "-C", "4", "cl");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_split_2)
@@ -65,5 +66,6 @@ TEST(cmd_text_split_2)
     TXL(split_files, split_fixtures, cmd_split, "", "== xaa ==\n1\n2\n3\n== xab ==\n4\n5\n6\n== xac ==\n7\n8\n9\n== xad ==\n10\n", 0, "", "split", "-3", "in");
     TXL(split_files, split_fixtures, cmd_split, "", "== xaa ==\n1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n", 0, "", "split", "-b", "1k", "in");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

@@ -42,6 +42,7 @@ TEST(cmd_text_tsort_1)
     TX(&t, cmd_tsort, "a e c a\n", "c\na\ne\n", 0, "", "tsort");
     TX(&t, cmd_tsort, "b a b a b b b a a b a a\n", "a\nb\n", 1, "tsort: -: input contains a loop:\ntsort: a\ntsort: b\ntsort: -: input contains a loop:\ntsort: a\ntsort: b\ntsort: -: input contains a loop:\ntsort: a\ntsort: b\n", "tsort");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_tsort_2)
@@ -67,5 +68,6 @@ TEST(cmd_text_tsort_2)
     TX(&t, cmd_tsort, "c a d a c b a b a c a a b c b a d d d b c c\n", "d\na\nb\nc\n", 1, "tsort: -: input contains a loop:\ntsort: a\ntsort: c\ntsort: b\ntsort: -: input contains a loop:\ntsort: a\ntsort: c\ntsort: -: input contains a loop:\ntsort: b\ntsort: c\n", "tsort");
     TX(&t, cmd_tsort, "c d e b e b\n", "c\ne\nd\nb\n", 0, "", "tsort");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

@@ -96,6 +96,7 @@ static inline void txt_list_new(cmdtest *t, const char *const *fixtures, sk_buf 
     CHECK_INT(tl_.status, (st_)); \
     TX_CHECK_BUF(tl_.err, err_); \
     cmdtest_free(&tl_); \
+    CHECK_INT(tl_.a.used, 0); \
 } while (0)
 
 #endif

@@ -80,4 +80,4 @@ for k in range(0, len(cases), CH):
             print(f'    TXO(&t, {fn}, {lit(stdin)}, {lit(r.stdout)}, {r.returncode}, {args});')
         else:
             print(f'    TX(&t, {fn}, {lit(stdin)}, {lit(r.stdout)}, {r.returncode}, {lit(r.stderr)}, {args});')
-    print('    cmdtest_free(&t);\n}\n')
+    print('    cmdtest_free(&t);\n    CHECK_INT(t.a.used, 0); /* nothing leaked */\n}\n')
