@@ -59,8 +59,8 @@ SPEC_BIN    := $(SPEC_SRC:tests/spec/%.c=$(BUILD)/spec-%)
 BENCH_BIN   := $(BENCH_SRC:bench/%.c=$(BUILD)/bench-%)
 EXAMPLES    := $(patsubst examples/%.c,$(BUILD)/example-%,$(wildcard examples/*.c))
 
-.PHONY: all lib test unit spec asan bench install clean symbols readme-example
-all: lib $(CLI) $(UNIT) $(SPEC_BIN) $(BENCH_BIN) $(EXAMPLES)
+.PHONY: all lib test unit spec asan bench install clean symbols readme-example demo
+all: lib $(CLI) $(UNIT) $(SPEC_BIN) $(BENCH_BIN) $(EXAMPLES) $(BUILD)/readme-example
 lib: $(STATIC) $(SHARED)
 
 Q ?= @
@@ -75,7 +75,8 @@ $(BUILD)/%.o: %.S
 
 $(STATIC): $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	@echo "  AR $@"
+	$(Q)ar rcs $@ $^
 
 # The shared library exports only sk_* (public API) symbols.
 $(BUILD)/exports.map: include/sandkiste.h
@@ -83,13 +84,15 @@ $(BUILD)/exports.map: include/sandkiste.h
 	@echo '{ global: sk_*; local: *; };' > $@
 
 $(SHARED): $(LIB_OBJ) $(BUILD)/exports.map
-	$(CC) -shared -Wl,-soname,libsandkiste.so.$(SOVERSION) -Wl,--version-script=$(BUILD)/exports.map \
+	@echo "  LD $@"
+	$(Q)$(CC) -shared -Wl,-soname,libsandkiste.so.$(SOVERSION) -Wl,--version-script=$(BUILD)/exports.map \
 	    $(LDSAN) -o $@ $(LIB_OBJ) $(LDLIBS)
 	ln -sf libsandkiste.so.$(VERSION) $(BUILD)/libsandkiste.so.$(SOVERSION)
 	ln -sf libsandkiste.so.$(SOVERSION) $(BUILD)/libsandkiste.so
 
 $(CLI): $(CLI_OBJ) $(STATIC)
-	$(CC) $(LDSAN) -o $@ $(CLI_OBJ) $(STATIC) $(LDLIBS)
+	@echo "  LD $@"
+	$(Q)$(CC) $(LDSAN) -o $@ $(CLI_OBJ) $(STATIC) $(LDLIBS)
 
 # Commands register themselves with SK_CMD("name", fn, "hint"); lines in
 # src/cmd; the registry is generated from those lines, sorted by name.
@@ -98,6 +101,14 @@ $(BUILD)/gen/cmd_list.h: $(CMD_SRC)
 	@mkdir -p $(dir $@)
 	@grep -h '^SK_CMD(' $(CMD_SRC) | sed 's/);[[:space:]]*$$/)/' | LC_ALL=C sort -u > $@.tmp && mv $@.tmp $@
 $(BUILD)/src/cmd/cmd.o: $(BUILD)/gen/cmd_list.h
+
+# Shell builtins register themselves the same way with
+# SH_BUILTIN("name", fn, flags, "hint"); lines in src/shell/builtins.
+BI_SRC      := $(sort $(wildcard src/shell/builtins/*.c))
+$(BUILD)/gen/sh_builtin_list.h: $(BI_SRC)
+	@mkdir -p $(dir $@)
+	@grep -h '^SH_BUILTIN(' $(BI_SRC) | sed 's/);[[:space:]]*$$/)/' | LC_ALL=C sort -u > $@.tmp && mv $@.tmp $@
+$(BUILD)/src/shell/builtin_table.o: $(BUILD)/gen/sh_builtin_list.h
 
 
 # Unit tests: every TEST(name) in tests/unit/*.c is collected into a list.
@@ -109,19 +120,30 @@ $(BUILD)/tests/unit/main.o: $(BUILD)/tests/unit/list.h
 $(BUILD)/tests/unit/%.o: CFLAGS += -I$(BUILD)/tests/unit -Itests/unit
 
 $(UNIT): $(UNIT_OBJ) $(STATIC)
-	$(CC) $(LDSAN) -o $@ $(UNIT_OBJ) $(STATIC) $(LDLIBS)
+	@echo "  LD $@"
+	$(Q)$(CC) $(LDSAN) -o $@ $(UNIT_OBJ) $(STATIC) $(LDLIBS)
 
 $(BUILD)/spec-%: tests/spec/%.c $(STATIC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
+	@echo "  LD $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
 
-$(BUILD)/bench-%: bench/%.c $(STATIC)
+$(BUILD)/bench-%: bench/%.c $(BUILD)/tools/json.o $(STATIC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
+	@echo "  LD $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(BUILD)/tools/json.o $(STATIC) $(LDLIBS)
 
 $(BUILD)/example-%: examples/%.c $(STATIC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
+	@echo "  LD $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
+
+# The README's embedding example, extracted from README.md and compiled, so
+# the documented code cannot rot.
+$(BUILD)/readme-example: README.md $(STATIC)
+	@mkdir -p $(BUILD)
+	@awk '/^```c embed/{f=1;next} /^```/{f=0} f' README.md > $(BUILD)/readme-example.c
+	$(Q)$(CC) $(CFLAGS) -o $@ $(BUILD)/readme-example.c $(STATIC) $(LDLIBS)
 
 # ---- tests -------------------------------------------------------------
 test: all
@@ -138,6 +160,13 @@ asan:
 
 bench: all
 	@bench/run.sh $(BUILD)
+
+demo: $(CLI)
+	@echo '$$ sandkiste examples/demo.sh'
+	@$(CLI) examples/demo.sh || true
+	@echo
+	@echo '$$ sandkiste --limits strict -c '"'"'while true; do :; done'"'"''
+	@$(CLI) --limits strict -c 'while true; do :; done' || true
 
 # ---- install -----------------------------------------------------------
 install: lib $(CLI)

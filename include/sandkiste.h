@@ -230,9 +230,14 @@ SK_API int sk_config_setenv(sk_config *cfg, const char *name, const char *value,
 SK_API int sk_config_set_cwd(sk_config *cfg, const char *path);
 
 /* Clock.  The default clock is the host's real time (read by the API layer,
- * never by the interpreter directly).  A host may fix or virtualise it. */
-typedef int64_t (*sk_clock_fn)(void *ud);          /* nanoseconds since the epoch */
-SK_API void sk_config_set_clock(sk_config *cfg, sk_clock_fn wall, sk_clock_fn monotonic, void *ud);
+ * never by the interpreter directly).  A host may fix or virtualise it: wall
+ * time (since the epoch), a monotonic clock for budgets, and the sleeper
+ * `sleep`, `timeout` and Python's time.sleep wait with (called in slices of
+ * at most 20 ms so cancellation stays prompt).  NULL keeps the default. */
+typedef int64_t (*sk_clock_fn)(void *ud);          /* nanoseconds */
+typedef void (*sk_sleep_fn)(void *ud, int64_t ns);
+SK_API void sk_config_set_clock(sk_config *cfg, sk_clock_fn wall, sk_clock_fn monotonic,
+                                sk_sleep_fn sleep, void *ud);
 /* Seed of $RANDOM, mktemp, shuf and Python's random (default: fixed). */
 SK_API void sk_config_set_seed(sk_config *cfg, uint64_t seed);
 

@@ -8,6 +8,10 @@ step "$B/unit-tests"
 [ -x tests/symbols.sh ] && step tests/symbols.sh "$B"
 for s in "$B"/spec-*; do [ -x "$s" ] && step "$s"; done
 for e in "$B"/example-*; do [ -x "$e" ] && step "$e" >/dev/null; done
+if [ -x "$B/readme-example" ]; then
+    echo "== $B/readme-example"
+    [ "$("$B/readme-example")" = "HELLO" ] || { echo "README example did not print HELLO"; status=1; }
+fi
 [ -x tests/cli.sh ] && step tests/cli.sh "$B"
 [ $status -eq 0 ] && echo "ALL TESTS PASSED" || echo "SOME TESTS FAILED"
 exit $status

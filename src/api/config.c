@@ -22,6 +22,7 @@ sk_config *sk_config_new(void)
     c->lim = sk_limits_default();
     c->wall = sk_host_wall_ns;
     c->mono = sk_host_monotonic_ns;
+    c->sleep = sk_host_sleep_ns;
     c->seed = 0x5eed5a4d6b697374ULL;
     c->stack_budget = 512 * 1024;
 #ifdef SK_SANITIZE
@@ -185,10 +186,11 @@ int sk_config_set_cwd(sk_config *c, const char *path)
     return SK_OK;
 }
 
-void sk_config_set_clock(sk_config *c, sk_clock_fn wall, sk_clock_fn mono, void *ud)
+void sk_config_set_clock(sk_config *c, sk_clock_fn wall, sk_clock_fn mono, sk_sleep_fn sleep, void *ud)
 {
     c->wall = wall ? wall : sk_host_wall_ns;
     c->mono = mono ? mono : (wall ? wall : sk_host_monotonic_ns);
+    c->sleep = sleep ? sleep : sk_host_sleep_ns;
     c->clock_ud = ud;
 }
 

@@ -41,6 +41,7 @@ struct sk_config {
     size_t nvars;
     char *cwd;
     sk_clock_fn wall, mono;
+    sk_sleep_fn sleep;
     void *clock_ud;
     uint64_t seed;
     size_t stack_budget;           /* C stack the caller's thread lends a run */

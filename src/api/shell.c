@@ -106,15 +106,56 @@ int sk_shell_check(sk_shell *sh)
         return 1;
     }
     if (sh->alloc.hit) return sk_shell_limit(sh, "max_memory", sh->lim.max_memory), 1;
-    if (sh->deadline_ns && --sh->check_tick == 0) {
+    if ((sh->deadline_ns || sh->local_deadline_ns) && --sh->check_tick == 0) {
         sh->check_tick = 64;
-        if (sk_shell_monotonic_ns(sh) > sh->deadline_ns) {
+        int64_t now = sk_shell_monotonic_ns(sh);
+        if (sh->deadline_ns && now > sh->deadline_ns) {
             sh->abort = SK_END_TIMEOUT;
             sh->exit_status = 1;
             return 1;
         }
+        if (sh->local_deadline_ns && now > sh->local_deadline_ns) {
+            sh->abort = SK_ABORT_LOCAL;
+            return 1;
+        }
     }
     return 0;
+}
+
+int64_t sk_shell_push_deadline(sk_shell *sh, int64_t deadline_ns)
+{
+    int64_t prev = sh->local_deadline_ns;
+    if (!prev || deadline_ns < prev) sh->local_deadline_ns = deadline_ns;
+    sh->check_tick = 1;
+    return prev;
+}
+
+void sk_shell_pop_deadline(sk_shell *sh, int64_t previous) { sh->local_deadline_ns = previous; }
+
+int sk_shell_clear_local_abort(sk_shell *sh)
+{
+    if (sh->abort != SK_ABORT_LOCAL) return 0;
+    /* an enclosing deadline may have passed too: it fires again on the
+     * next check */
+    sh->abort = 0;
+    sh->check_tick = 1;
+    return 1;
+}
+
+int sk_shell_sleep(sk_shell *sh, int64_t ns)
+{
+    int64_t end = sk_shell_monotonic_ns(sh) + ns;
+    for (;;) {
+        sh->check_tick = 1;
+        if (sk_shell_check(sh)) return 1;
+        int64_t now = sk_shell_monotonic_ns(sh);
+        if (now >= end) return 0;
+        int64_t slice = end - now;
+        if (slice > 20000000) slice = 20000000; /* 20 ms: stay responsive to cancel */
+        if (sh->local_deadline_ns && sh->local_deadline_ns - now < slice) slice = sh->local_deadline_ns - now + 1;
+        if (sh->deadline_ns && sh->deadline_ns - now < slice) slice = sh->deadline_ns - now + 1;
+        if (slice > 0) sh->cfg->sleep(sh->cfg->clock_ud, slice);
+    }
 }
 
 int sk_shell_count_command(sk_shell *sh)
@@ -132,21 +173,21 @@ static void sink_init(sk_sink *k, sk_alloc *a, int fd, uint64_t cap, const sk_ex
     sk_buf_init(&k->data, a);
     k->cap = cap;
     k->fd = fd;
+    k->capture = !(o && (o->flags & SK_EXEC_NO_CAPTURE));
     if (o && o->on_output) {
         k->cb = o->on_output;
         k->cb_ud = o->output_ud;
     }
 }
 
+/* The sandbox's own last word (a limit message) is written even when the
+ * stream is full: it replaces the tail of the capture if need be. */
 static void sink_put(sk_sink *k, const char *s)
 {
     size_t n = strlen(s);
-    k->total += n;
     if (k->cb && !k->cb_stop) k->cb(k->cb_ud, k->fd, s, n);
-    if (k->cap && k->data.len + n > k->cap) {
-        n = k->data.len < k->cap ? (size_t)(k->cap - k->data.len) : 0;
-        k->truncated = 1;
-    }
+    if (!k->capture) return;
+    if (k->cap && k->data.len + n > k->cap && k->data.len >= n) k->data.len = (size_t)(k->cap > n ? k->cap - n : 0);
     sk_buf_put(&k->data, s, n);
 }
 
@@ -198,6 +239,7 @@ sk_result *sk_shell_exec(sk_shell *sh, const char *script, size_t len, const sk_
     sh->started_ns = t0;
     uint64_t tmo = opts && opts->timeout_ms ? opts->timeout_ms : sh->lim.timeout_ms;
     sh->deadline_ns = tmo ? t0 + (int64_t)tmo * 1000000 : 0;
+    sh->local_deadline_ns = 0;
     if (sh->alloc.hit) sh->alloc.hit = 0;  /* a new run starts with a clean slate */
 
     int status = 0;

@@ -40,6 +40,11 @@ typedef int (*sk_cmd_fn)(sk_cmd *c, int argc, char **argv);
  * simple command (functions, builtins, commands, scripts) with the
  * command's descriptors; returns its exit status. */
 typedef int (*sk_cmd_exec_fn)(sk_cmd *c, int argc, char **argv);
+/* Like sk_cmd_exec_fn, but first applies NAME=VALUE assignments as a
+ * temporary exported environment (as `NAME=VALUE cmd` does); with
+ * clear_env the command starts with no exported variables (env -i). */
+typedef int (*sk_cmd_exec_env_fn)(sk_cmd *c, int nassign, char **assign, int clear_env,
+                                  int argc, char **argv);
 /* Run a shell script text in a subshell (bash -c, sh, source of a file). */
 typedef int (*sk_cmd_script_fn)(sk_cmd *c, const char *script, size_t len,
                                 const char *name, int argc, char **argv);
@@ -64,6 +69,7 @@ struct sk_cmd {
     /* exported environment (NAME=VALUE strings), NULL-terminated */
     char *const *envp;
     sk_cmd_exec_fn exec;        /* may be NULL in tests */
+    sk_cmd_exec_env_fn exec_env;
     sk_cmd_script_fn script;
     void *ud;                   /* host builtins: their registration ud */
     int pipe_broken;            /* set by cmd helpers on SK_IO_EPIPE */

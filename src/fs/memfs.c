@@ -846,7 +846,8 @@ int sk_memfs_mknod(sk_fs *fs, const char *path, uint32_t mode)
 
 int sk_memfs_seed_standard(sk_fs *fs)
 {
-    static const struct { const char *path; uint8_t type; uint16_t mode; } tree[] = {
+    /* char arrays, not pointers: keeps the table in .rodata (no relocations) */
+    static const struct { char path[16]; uint8_t type; uint16_t mode; } tree[] = {
         { "/tmp", SK_FILE_DIR, 01777 },
         { "/home", SK_FILE_DIR, 0755 },
         { "/home/user", SK_FILE_DIR, 0755 },

@@ -78,6 +78,7 @@ static int fast_lookup(const sk_vfs *v, const char *cwd, const char *path, size_
                        unsigned flags, sk_vfs_path *out, int *rc)
 {
     if ((flags & MKDIRS_FLAG) || sk_vpath_has_dotdot(path, plen)) return 0;
+    if (path[0] != '/' && sk_vpath_has_dotdot(cwd, strlen(cwd))) return 0;
     sk_vpath_info info;
     char *norm = sk_vpath_resolve(v->a, cwd, path, plen, &info);
     if (!norm) {
@@ -555,6 +556,17 @@ static int cmp_dirent(const void *x, const void *y)
     int r = memcmp(a->name, b->name, n);
     if (r) return r;
     return a->len < b->len ? -1 : a->len > b->len;
+}
+
+int sk_vfs_read_dir(const sk_vfs *v, const char *cwd, const char *path, sk_dir_fn fn, void *ud)
+{
+    NEED(read_dir);
+    sk_vfs_path p;
+    int rc = walk(v, cwd, path, 0, 0, &p);
+    if (rc) return rc;
+    rc = p.st.type != SK_FILE_DIR ? SK_ENOTDIR : v->fs->read_dir(v->fs->ud, p.path, fn, ud);
+    sk_vfs_path_free(v, &p);
+    return rc;
 }
 
 int sk_vfs_list(const sk_vfs *v, const char *cwd, const char *path, sk_vfs_dir *out)

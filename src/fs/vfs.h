@@ -125,6 +125,10 @@ typedef struct sk_vfs_dir {
     char *names;             /* storage behind ents[i].name */
 } sk_vfs_dir;
 
+/* Entries of a directory (following links) straight from the backend, in
+ * its order; `fn` must not change the directory. */
+int sk_vfs_read_dir(const sk_vfs *v, const char *cwd, const char *path, sk_dir_fn fn, void *ud);
+
 /* List a directory (following links), sorted; free with sk_vfs_dir_free. */
 int sk_vfs_list(const sk_vfs *v, const char *cwd, const char *path, sk_vfs_dir *out);
 void sk_vfs_dir_free(sk_vfs_dir *d);

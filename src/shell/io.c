@@ -226,7 +226,7 @@ int64_t sk_stream_read(sk_stream *s, void *buf, size_t n)
     case SK_ST_MEM: {
         size_t left = s->u.mem.len - s->u.mem.pos;
         if (n > left) n = left;
-        memcpy(buf, s->u.mem.p + s->u.mem.pos, n);
+        if (n) memcpy(buf, s->u.mem.p + s->u.mem.pos, n);
         s->u.mem.pos += n;
         return (int64_t)n;
     }
@@ -291,17 +291,18 @@ static int pipe_grow(sk_stream *s, size_t want)
     return 0;
 }
 
+/* Output caps apply to what the host receives, captured or streamed. */
 static int sink_write(sk_sink *k, const char *p, size_t n)
 {
-    k->total += n;
-    if (k->cb && !k->cb_stop && k->cb(k->cb_ud, k->fd, p, n)) k->cb_stop = 1;
     if (k->truncated) return SK_IO_EPIPE;
     size_t keep = n;
-    if (k->cap && k->data.len + n > k->cap) {
-        keep = (size_t)(k->cap - k->data.len);
+    if (k->cap && k->total + n > k->cap) {
+        keep = (size_t)(k->cap - k->total);
         k->truncated = 1;
     }
-    if (keep && sk_buf_put(&k->data, p, keep)) return SK_IO_ERR;
+    k->total += keep;
+    if (keep && k->cb && !k->cb_stop && k->cb(k->cb_ud, k->fd, p, keep)) k->cb_stop = 1;
+    if (keep && k->capture && sk_buf_put(&k->data, p, keep)) return SK_IO_ERR;
     return k->truncated ? SK_IO_EPIPE : 0;
 }
 
@@ -355,7 +356,12 @@ int sk_stream_write(sk_stream *s, const void *data, size_t n)
             s->u.pipe.len += take;
             p += take;
             n -= take;
+            int reader_waiting = s->u.pipe.rwait != NULL;
             wake_all(s, &s->u.pipe.rwait);
+            /* let a waiting reader consume now: a consumer that stops
+             * early (head) then ends the producer at once instead of
+             * after a full pipe buffer */
+            if (reader_waiting && !n) sk_sched_yield(s->run->sched);
         }
         return 0;
     }

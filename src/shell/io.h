@@ -64,12 +64,13 @@ typedef struct sk_iorun {
 typedef struct sk_sink {
     sk_buf data;
     uint64_t cap;                  /* 0 = unlimited */
-    uint64_t total;                /* bytes offered, kept or not */
+    uint64_t total;                /* bytes passed on (kept), at most cap */
     int truncated;
     int fd;                        /* 1 or 2, for the callback */
     sk_output_fn cb;
     void *cb_ud;
     int cb_stop;                   /* the callback asked to stop */
+    int capture;                   /* keep the bytes in `data` */
 } sk_sink;
 
 typedef struct sk_stream sk_stream;

@@ -45,6 +45,7 @@ typedef struct sk_shell {
     uint64_t ncommands;        /* simple commands run */
     uint64_t nloops_total;     /* loop iterations run */
     int64_t deadline_ns;       /* 0 = none */
+    int64_t local_deadline_ns; /* the `timeout` command's, 0 = none */
     int64_t started_ns;
     uint32_t check_tick;       /* counts down to the next clock check */
 
@@ -64,6 +65,26 @@ int sk_shell_limit(sk_shell *sh, const char *name, uint64_t value);
 int sk_shell_check(sk_shell *sh);
 /* Count one simple command against max_commands (and run sk_shell_check). */
 int sk_shell_count_command(sk_shell *sh);
+
+/* `abort` value while a local deadline (below) has passed: not an end of
+ * the run, only of the command that set the deadline. */
+#define SK_ABORT_LOCAL 100
+
+/* The `timeout` command: run part of a script under a deadline.  Push
+ * returns the previous local deadline (restore it with pop).  When the new
+ * deadline passes, sk_shell_check sets abort = SK_ABORT_LOCAL; the code
+ * that pushed it sees that after its command returns, calls
+ * sk_shell_clear_local_abort and reports 124.  The earlier of nested
+ * deadlines wins. */
+int64_t sk_shell_push_deadline(sk_shell *sh, int64_t deadline_ns);
+void sk_shell_pop_deadline(sk_shell *sh, int64_t previous);
+/* Returns 1 when the local deadline had fired (and clears it). */
+int sk_shell_clear_local_abort(sk_shell *sh);
+
+/* Wait `ns` nanoseconds of real time through the config's sleeper, in
+ * slices, returning early (non-zero) when the run must end or a local
+ * deadline passes. */
+int sk_shell_sleep(sk_shell *sh, int64_t ns);
 
 /* The evaluator's entry points (src/shell/eval*.c). */
 int sh_state_new(sk_shell *sh);

@@ -667,6 +667,7 @@ TEST(memfs_out_of_memory_is_clean)
 {
     /* Every operation under a tight allocator either succeeds or fails with
      * SK_NOMEM without leaking or corrupting the tree. */
+    int nomem = 0;
     for (size_t limit = 300; limit < 3000; limit += 37) {
         sk_alloc a;
         sk_alloc_init(&a, limit);
@@ -681,6 +682,7 @@ TEST(memfs_out_of_memory_is_clean)
             snprintf(p, sizeof p, "/d%d", i);
             rc = fs->mkdir(u, p, 0755);
             CHECK(rc == SK_OK || rc == SK_NOMEM);
+            nomem += rc == SK_NOMEM;
             rc = fs->rename(u, "/f0", "/renamed-with-a-long-name");
             CHECK(rc == SK_OK || rc == SK_NOMEM || rc == SK_ENOENT);
             rc = fs->rename(u, "/renamed-with-a-long-name", "/f0");
@@ -689,4 +691,5 @@ TEST(memfs_out_of_memory_is_clean)
         fs->destroy(u);
         CHECK_INT(a.used, 0);
     }
+    CHECK(nomem > 0);
 }
