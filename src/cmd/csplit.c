@@ -213,7 +213,7 @@ static int parse_patterns(csplit_state *st, char **args, int n, cpat **out, int 
                 goto bad;
             }
             char err[256];
-            p->re = txt_regex_compile(c->a, a + 1, (size_t)(end - a - 1), TXT_RE_BRE, err, sizeof err);
+            p->re = txt_regex_compile(c->a, c->lim, a + 1, (size_t)(end - a - 1), TXT_RE_BRE, err, sizeof err);
             if (!p->re) {
                 cmd_error(c, "%s: invalid regular expression: %s", a, err);
                 goto bad;

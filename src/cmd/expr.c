@@ -386,7 +386,7 @@ static xval docolon(xstate *x, const xval *sv, const xval *pv)
 {
     xval out = { NULL, 0 };
     char err[256];
-    txt_regex *re = txt_regex_compile(x->c->a, pv->s, strlen(pv->s), TXT_RE_BRE, err, sizeof err);
+    txt_regex *re = txt_regex_compile(x->c->a, x->c->lim, pv->s, strlen(pv->s), TXT_RE_BRE, err, sizeof err);
     if (!re) {
         if (!strncmp(err, "Unmatched [", 11)) snprintf(err, sizeof err, "Invalid regular expression");
         fail(x, 2, "%s", err);

@@ -147,3 +147,14 @@ TEST(cmd_text_expr_4)
     CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
+TEST(cmd_text_expr_5)
+{
+    cmdtest t;
+    if (cmdtest_init(&t)) { CHECK(0); return; }
+    expr_files(&t);
+    TX(&t, cmd_expr, "", "0\n", 1, "", "expr", "abc", ":", "a\\\\|ab");
+    TX(&t, cmd_expr, "", "0\n", 1, "", "expr", "abcd", ":", "\\\\(ab\\\\|abc\\\\)");
+    cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
+}
+
