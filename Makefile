@@ -11,7 +11,7 @@ SANITIZE     ?=
 
 # System libraries the code uses so far, as pkg-config names, with the
 # Debian package that provides each.
-PKGS         := libtommath libpcre2-8 libutf8proc zlib
+PKGS         := libtommath libpcre2-8 libutf8proc zlib yaml-0.1
 DEB_libtommath := libtommath-dev
 DEB_libpcre2-8 := libpcre2-dev
 DEB_libutf8proc := libutf8proc-dev

@@ -387,6 +387,14 @@ static int add_mapping(mapping **m, int *n, const char *arg, int split_last, con
     return 0;
 }
 
+static void free_opts(opts *o)
+{
+    for (int i = 0; i < o->nseeds; i++) { free(o->seeds[i].host); free(o->seeds[i].vdir); }
+    for (int i = 0; i < o->nexports; i++) { free(o->exports[i].host); free(o->exports[i].vdir); }
+    free(o->seeds);
+    free(o->exports);
+}
+
 int main(int argc, char **argv)
 {
     opts o = { 0 };
@@ -429,7 +437,11 @@ int main(int argc, char **argv)
         }
         break;
     }
-    if (o.jsonl) return serve_jsonl(&o);
+    if (o.jsonl) {
+        int rc = serve_jsonl(&o);
+        free_opts(&o);
+        return rc;
+    }
 
     char *script = NULL;
     size_t len = 0;
@@ -451,6 +463,7 @@ int main(int argc, char **argv)
         if (!script) { fprintf(stderr, "sandkiste: cannot read the script from stdin\n"); return 2; }
         int rc = run_once(&o, script, len, 0, NULL);
         free(script);
+        free_opts(&o);
         return rc;
     } else {
         usage(stderr);
@@ -458,5 +471,6 @@ int main(int argc, char **argv)
     }
     int rc = run_once(&o, script, len, sargc, sargv);
     free(script);
+    free_opts(&o);
     return rc;
 }

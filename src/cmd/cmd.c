@@ -80,6 +80,15 @@ int cmd_finish(sk_cmd *c, int status)
         c->pipe_broken = 1;
         return 141;
     }
+    if (c->out.err == SK_IO_ERR || c->out.err == SK_IO_BADF) {
+        /* as GNU close_stdout: the data did not arrive, say why */
+        const char *why = c->out.err == SK_IO_BADF ? "Bad file descriptor"
+                          : c->out.s && c->out.s->err ? c->out.s->err : "Input/output error";
+        c->out.err = 0;
+        c->out.s = NULL;
+        cmd_error(c, "write error: %s", why);
+        if (!status) status = 1;
+    }
     return status;
 }
 

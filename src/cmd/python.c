@@ -149,7 +149,22 @@ static int run_python(sk_cmd *c, int argc, char **argv)
     }
     py_run_result res;
     int status = py_run(&o, &res);
-    if (sh && (res.end == PY_END_TIMEOUT || res.end == PY_END_CANCELLED)) sk_shell_check(sh);
+    if (sh) {
+        /* The interpreter's budgets are the sandbox's limits: reaching one
+         * ends the whole run, as every other limit does. */
+        if (res.end == PY_END_LIMIT || c->a->hit) {
+            if (c->a->hit == SK_ALLOC_COUNT || (!c->a->hit && o.max_allocations && res.steps < o.max_steps))
+                sk_shell_limit(sh, "max_allocations", o.max_allocations);
+            else if (c->a->hit)
+                sk_shell_limit(sh, "max_memory", sh->lim.max_memory);
+            else
+                sk_shell_limit(sh, "max_python_steps", o.max_steps);
+        }
+        if (res.end == PY_END_TIMEOUT || res.end == PY_END_CANCELLED) {
+            sh->check_tick = 1;
+            sk_shell_check(sh);
+        }
+    }
     py_run_result_free(c->a, &res);
     sk_free(c->a, pargv);
     sk_buf_free(&src);

@@ -27,7 +27,10 @@ static void err_v(sh_state *st, int with_line, const char *fmt, va_list ap)
 {
     char tmp[1024];
     int k;
-    if (with_line && st->lineno > 0)
+    /* bash invoked as `bash -c` reports runtime errors without a line
+     * number ("bash: cd: x: No such file or directory"); scripts and
+     * sourced files name themselves and the line */
+    if (with_line && st->lineno > 0 && !(st->errname && !strcmp(st->errname, "bash")))
         k = snprintf(tmp, sizeof tmp, "%s: line %d: ", st->errname ? st->errname : "bash", st->lineno);
     else
         k = snprintf(tmp, sizeof tmp, "%s: ", st->errname ? st->errname : "bash");

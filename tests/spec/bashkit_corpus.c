@@ -359,6 +359,11 @@ int main(int argc, char **argv)
     }
     printf("%d skipped (marked skip), %d deliberate differences failing as listed, %.1fs\n", total_skip,
            total_diff, t1 - t0);
+    for (int i = 0; i < nresults; i++) free(results[i].path);
+    free(results);
+    for (int i = 0; i < ndiffs; i++) { free(diffs[i].file); free(diffs[i].name); }
+    free(diffs);
+    free(btext);
     printf("%d passed, %d failed%s\n", total_pass, total_run - total_pass,
            regressions ? " — RATCHET FAILED" : (btext ? " (ratchet held)" : " (no baseline)"));
     return regressions ? 1 : 0;

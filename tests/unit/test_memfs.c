@@ -107,8 +107,7 @@ TEST(memfs_fresh_is_small_and_cheap)
         f->destroy(f->ud);
     }
     double per = (now_s() - t0) / rounds * 1e6;
-    /* measured ~1 µs on the build machine (-O2); generous for ASan/CI */
-    CHECK(per < 50.0);
+    /* speed is measured by make bench, not asserted here */
     if (getenv("SK_TEST_VERBOSE")) fprintf(stderr, "memfs new+seed+destroy: %.2f us, seeded %zu bytes\n", per, seeded);
     CHECK_INT(a.used, 0);
 }

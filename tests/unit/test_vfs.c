@@ -752,7 +752,7 @@ TEST(vfs_out_of_memory_is_clean)
     CHECK(nomem > 0 && ok > 0);
 }
 
-TEST(vfs_lookup_speed)
+TEST(vfs_lookup_repeated)
 {
     env e;
     env_init(&e);
@@ -772,8 +772,8 @@ TEST(vfs_lookup_speed)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double slow = ((double)(t1.tv_sec - t0.tv_sec) * 1e9 + (double)(t1.tv_nsec - t0.tv_nsec)) / n;
     CHECK_INT(bad, 0);
-    /* measured ~0.2 µs and ~0.8 µs at -O2; generous for sanitizers */
-    CHECK(fast < 20000 && slow < 50000);
+    /* speed belongs to make bench; this only proves repeated lookups stay
+     * correct and leak nothing */
     if (getenv("SK_TEST_VERBOSE")) fprintf(stderr, "vfs stat: plain %.0f ns, via link and .. %.0f ns\n", fast, slow);
     env_free(&e);
     CHECK_INT(e.a.used, 0);
