@@ -84,7 +84,7 @@ static int parse_style(sk_cmd *c, const char *arg, const char *what, nl_style *s
     }
     if (arg[0] == 'p') {
         char err[256];
-        st->re = txt_regex_compile(c->a, arg + 1, strlen(arg + 1), TXT_RE_BRE, err, sizeof err);
+        st->re = txt_regex_compile(c->a, c->lim, arg + 1, strlen(arg + 1), TXT_RE_BRE, err, sizeof err);
         if (!st->re) {
             cmd_error(c, "%s", err);
             return 1;

@@ -98,7 +98,7 @@ int cmd_tac(sk_cmd *c, int argc, char **argv)
     }
     if (regex && sep.len) {
         char err[256];
-        sep.re = txt_regex_compile(c->a, sep.s, sep.len, TXT_RE_EMACS, err, sizeof err);
+        sep.re = txt_regex_compile(c->a, c->lim, sep.s, sep.len, TXT_RE_EMACS, err, sizeof err);
         if (!sep.re) {
             cmd_opts_free(&o, c);
             return cmd_error(c, "%s", err);

@@ -4,11 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 #include <utf8proc.h>
 
 #include "fs/vfs.h"
+#include "regex/regex.h"
 
 int txt_help(sk_cmd *c, const char *usage)
 {
@@ -233,240 +232,102 @@ int txt_unescape(const char *s, sk_buf *out)
     return 0;
 }
 
-/* ---- regex shim ------------------------------------------------------------- */
+/* ---- regex: a thin layer over src/regex ------------------------------------- */
 
 struct txt_regex {
     sk_alloc *a;
-    pcre2_code *code;
-    pcre2_match_data *md;
-    pcre2_match_context *mctx;
-    int ngroups;
+    rx *re;
 };
 
-/* Translate a POSIX BRE/ERE (GNU flavour) into PCRE2 syntax. */
-static int translate(const char *p, size_t n, int flavour, sk_buf *o)
+/* GNU's default (Emacs) syntax as POSIX BRE: + and ? are operators and \+
+ * \? literal; braces are always literal; \( \) \| are as in BRE. */
+static int emacs_to_bre(const char *p, size_t n, sk_buf *o)
 {
-    int ere = flavour == TXT_RE_ERE, emacs = flavour == TXT_RE_EMACS;
-    size_t i = 0;
-    int at_start = 1;      /* where '*' is literal (BRE) and '^' anchors */
     int rc = 0;
-    while (i < n && !rc) {
-        unsigned char ch = (unsigned char)p[i];
-        int was_start = at_start;
-        at_start = 0;
+    for (size_t i = 0; i < n && !rc; i++) {
+        char ch = p[i];
         if (ch == '[') {
-            /* bracket expression: copied with '\' and '[' made literal */
+            /* copy a bracket expression unchanged */
             size_t j = i + 1;
-            rc |= sk_buf_putc(o, '[');
-            if (j < n && p[j] == '^') { rc |= sk_buf_putc(o, '^'); j++; }
-            if (j < n && p[j] == ']') { rc |= sk_buf_puts(o, "\\]"); j++; }
-            while (j < n && p[j] != ']') {
-                if (p[j] == '[' && j + 1 < n && (p[j + 1] == ':' || p[j + 1] == '=' || p[j + 1] == '.')) {
-                    char kind = p[j + 1];
-                    size_t k = j + 2;
-                    while (k + 1 < n && !(p[k] == kind && p[k + 1] == ']')) k++;
-                    if (k + 1 >= n) return -2;
-                    if (kind == ':') {
-                        rc |= sk_buf_put(o, p + j, k + 2 - j);
-                    } else {
-                        for (size_t m = j + 2; m < k; m++) {
-                            rc |= sk_buf_putc(o, '\\');
-                            rc |= sk_buf_putc(o, p[m]);
-                        }
-                    }
-                    j = k + 2;
-                    continue;
-                }
-                if (p[j] == '\\' || p[j] == '[') rc |= sk_buf_putc(o, '\\');
-                rc |= sk_buf_putc(o, p[j]);
-                j++;
-            }
-            if (j >= n) return -2;   /* unmatched [ */
-            rc |= sk_buf_putc(o, ']');
-            i = j + 1;
-            continue;
-        }
-        if (ch == '\\' && i + 1 < n) {
-            unsigned char e = (unsigned char)p[i + 1];
-            i += 2;
-            if (!ere && e == '(') { rc |= sk_buf_putc(o, '('); at_start = 1; continue; }
-            if (!ere && e == ')') { rc |= sk_buf_putc(o, ')'); continue; }
-            if (!ere && e == '|') { rc |= sk_buf_putc(o, '|'); at_start = 1; continue; }
-            if (emacs && (e == '{' || e == '}' || e == '+' || e == '?')) {
+            if (j < n && p[j] == '^') j++;
+            if (j < n && p[j] == ']') j++;
+            while (j < n && p[j] != ']') j++;
+            if (j >= n) j = n - 1;
+            rc |= sk_buf_put(o, p + i, j + 1 - i);
+            i = j;
+        } else if (ch == '\\' && i + 1 < n) {
+            char e = p[++i];
+            if (e == '+' || e == '?' || e == '{' || e == '}') rc |= sk_buf_putc(o, e);
+            else {
                 rc |= sk_buf_putc(o, '\\');
                 rc |= sk_buf_putc(o, e);
-                continue;
             }
-            if (!ere && (e == '{' || e == '}' || e == '+' || e == '?')) {
-                rc |= sk_buf_putc(o, e);
-                continue;
-            }
-            if (e >= '1' && e <= '9') { rc |= sk_buf_putc(o, '\\'); rc |= sk_buf_putc(o, e); continue; }
-            if (e == '<') { rc |= sk_buf_puts(o, "\\b(?=\\w)"); continue; }
-            if (e == '>') { rc |= sk_buf_puts(o, "\\b(?<=\\w)"); continue; }
-            if (e == '`') { rc |= sk_buf_puts(o, "\\A"); continue; }
-            if (e == '\'') { rc |= sk_buf_puts(o, "\\z"); continue; }
-            if (e == 'w' || e == 'W' || e == 's' || e == 'S' || e == 'b' || e == 'B') {
-                rc |= sk_buf_putc(o, '\\');
-                rc |= sk_buf_putc(o, e);
-                continue;
-            }
-            if (e == 'n') { rc |= sk_buf_puts(o, "\\n"); continue; }
-            if (e == 't') { rc |= sk_buf_puts(o, "\\t"); continue; }
-            /* anything else: the character itself */
-            if ((e >= 'a' && e <= 'z') || (e >= 'A' && e <= 'Z') || (e >= '0' && e <= '9') || e >= 0x80) {
-                rc |= sk_buf_putc(o, e);
+        } else if (ch == '+' || ch == '?') {
+            if (o->len == 0) {
+                rc |= sk_buf_putc(o, ch);    /* nothing to repeat: literal */
             } else {
                 rc |= sk_buf_putc(o, '\\');
-                rc |= sk_buf_putc(o, e);
+                rc |= sk_buf_putc(o, ch);
             }
-            continue;
-        }
-        if (ch == '\\') { rc |= sk_buf_puts(o, "\\\\"); i++; continue; }
-        if (ch == '*' && was_start) {
-            if (ere) { i++; at_start = 1; continue; }   /* GNU ERE: leading * is ignored */
-            rc |= sk_buf_puts(o, "\\*");
-            i++;
-            continue;
-        }
-        if (ch == '^') {
-            if (ere || was_start) {
-                rc |= sk_buf_putc(o, '^');
-                at_start = 1;
-            } else {
-                rc |= sk_buf_puts(o, "\\^");
-            }
-            i++;
-            continue;
-        }
-        if (ch == '$') {
-            int last = i + 1 == n || (!ere && i + 2 < n && p[i + 1] == '\\' &&
-                                      (p[i + 2] == ')' || p[i + 2] == '|'));
-            if (ere || last) rc |= sk_buf_putc(o, '$');
-            else rc |= sk_buf_puts(o, "\\$");
-            i++;
-            continue;
-        }
-        if (ere) {
-            if (ch == '(' || ch == '|') { rc |= sk_buf_putc(o, ch); at_start = 1; i++; continue; }
-            if (ch == '{') {
-                /* an interval only when well formed, else a literal brace */
-                size_t j = i + 1;
-                while (j < n && ((p[j] >= '0' && p[j] <= '9') || p[j] == ',')) j++;
-                if (j < n && p[j] == '}' && j > i + 1 && p[i + 1] != ',') {
-                    rc |= sk_buf_put(o, p + i, j + 1 - i);
-                    i = j + 1;
-                } else {
-                    rc |= sk_buf_puts(o, "\\{");
-                    i++;
-                }
-                continue;
-            }
+        } else {
             rc |= sk_buf_putc(o, ch);
-            i++;
-            continue;
         }
-        if (emacs && (ch == '+' || ch == '?')) {
-            rc |= sk_buf_putc(o, ch);
-            i++;
-            continue;
-        }
-        /* BRE: these are literal */
-        if (ch == '+' || ch == '?' || ch == '{' || ch == '}' || ch == '|' || ch == '(' || ch == ')') {
-            rc |= sk_buf_putc(o, '\\');
-            rc |= sk_buf_putc(o, ch);
-            i++;
-            continue;
-        }
-        rc |= sk_buf_putc(o, ch);
-        i++;
     }
     return rc ? -1 : 0;
 }
 
-static void *rx_malloc(PCRE2_SIZE n, void *ud) { return sk_malloc((sk_alloc *)ud, n); }
-static void rx_free(void *p, void *ud) { if (p) sk_free((sk_alloc *)ud, p); }
-
-txt_regex *txt_regex_compile(sk_alloc *a, const char *pattern, size_t len, int flavour,
+txt_regex *txt_regex_compile(sk_alloc *a, const sk_limits *lim, const char *pattern, size_t len, int flavour,
                              char *err, size_t errlen)
 {
-    sk_buf pat = SK_BUF_INIT(a);
-    int t = translate(pattern, len, flavour, &pat);
-    if (t) {
-        sk_buf_free(&pat);
-        snprintf(err, errlen, "%s", t == -2 ? "Unmatched [, [^, [:, [., or [=" : "memory exhausted");
-        return NULL;
-    }
     txt_regex *re = sk_malloc(a, sizeof *re);
-    if (!re) { sk_buf_free(&pat); snprintf(err, errlen, "memory exhausted"); return NULL; }
-    memset(re, 0, sizeof *re);
-    re->a = a;
-    pcre2_general_context *gc = pcre2_general_context_create(rx_malloc, rx_free, a);
-    pcre2_compile_context *cc = gc ? pcre2_compile_context_create(gc) : NULL;
-    int ecode = 0;
-    PCRE2_SIZE eoff = 0;
-    if (cc)
-        re->code = pcre2_compile((PCRE2_SPTR)(pat.p ? pat.p : ""), pat.len,
-                                 PCRE2_DOTALL | PCRE2_DOLLAR_ENDONLY, &ecode, &eoff, cc);
-    sk_buf_free(&pat);
-    if (!re->code) {
-        if (!cc) snprintf(err, errlen, "memory exhausted");
-        else if (ecode == 114 || ecode == 122) snprintf(err, errlen, "Unmatched ( or \\(");
-        else if (ecode == 106) snprintf(err, errlen, "Unmatched [, [^, [:, [., or [=");
-        else if (ecode == 115) snprintf(err, errlen, "Invalid back reference");
-        else {
-            PCRE2_UCHAR msg[160];
-            pcre2_get_error_message(ecode, msg, sizeof msg);
-            snprintf(err, errlen, "%s", (char *)msg);
-        }
-        if (cc) pcre2_compile_context_free(cc);
-        if (gc) pcre2_general_context_free(gc);
-        sk_free(a, re);
-        return NULL;
-    }
-    re->md = pcre2_match_data_create_from_pattern(re->code, gc);
-    re->mctx = pcre2_match_context_create(gc);
-    pcre2_compile_context_free(cc);
-    pcre2_general_context_free(gc);
-    if (!re->md || !re->mctx) {
-        txt_regex_free(re);
+    if (!re) {
         snprintf(err, errlen, "memory exhausted");
         return NULL;
     }
-    pcre2_set_match_limit(re->mctx, 10000000);
-    pcre2_set_depth_limit(re->mctx, 10000);
-    uint32_t cap = 0;
-    pcre2_pattern_info(re->code, PCRE2_INFO_CAPTURECOUNT, &cap);
-    re->ngroups = (int)cap;
+    re->a = a;
+    re->re = NULL;
+    sk_buf conv = SK_BUF_INIT(a);
+    if (flavour == TXT_RE_EMACS) {
+        if (emacs_to_bre(pattern, len, &conv)) {
+            sk_buf_free(&conv);
+            sk_free(a, re);
+            snprintf(err, errlen, "memory exhausted");
+            return NULL;
+        }
+        pattern = conv.p ? conv.p : "";
+        len = conv.len;
+    }
+    rx_error e;
+    memset(&e, 0, sizeof e);
+    int r = rx_compile(&re->re, a, lim, flavour == TXT_RE_ERE ? RX_ERE : RX_BRE, RX_UTF8, pattern, len, &e);
+    sk_buf_free(&conv);
+    if (r) {
+        snprintf(err, errlen, "%s", r == RX_ENOMEM ? "memory exhausted" : e.msg);
+        sk_free(a, re);
+        return NULL;
+    }
     return re;
 }
 
 void txt_regex_free(txt_regex *re)
 {
     if (!re) return;
-    if (re->md) pcre2_match_data_free(re->md);
-    if (re->mctx) pcre2_match_context_free(re->mctx);
-    if (re->code) pcre2_code_free(re->code);
+    rx_free(re->re);
     sk_free(re->a, re);
 }
 
-int txt_regex_ngroups(const txt_regex *re) { return re->ngroups; }
+int txt_regex_ngroups(const txt_regex *re) { return rx_group_count(re->re); }
 
 int txt_regex_exec(txt_regex *re, const char *s, size_t len, int anchored, long *ovec, int nov)
 {
-    int r = pcre2_match(re->code, (PCRE2_SPTR)(s ? s : ""), len, 0, anchored ? PCRE2_ANCHORED : 0,
-                        re->md, re->mctx);
-    if (r == PCRE2_ERROR_NOMATCH) return 0;
+    size_t ov[2 * 10];
+    if (nov > 10) nov = 10;
+    int r = rx_exec(re->re, s ? s : "", len, 0, anchored ? RX_ANCHORED : 0, ov, nov);
+    if (r == RX_NOMATCH) return 0;
     if (r < 0) return -1;
-    PCRE2_SIZE *v = pcre2_get_ovector_pointer(re->md);
-    uint32_t have = pcre2_get_ovector_count(re->md);
     for (int i = 0; i < nov; i++) {
-        if ((uint32_t)i < have && (int)i < r && v[2 * i] != PCRE2_UNSET) {
-            ovec[2 * i] = (long)v[2 * i];
-            ovec[2 * i + 1] = (long)v[2 * i + 1];
-        } else {
-            ovec[2 * i] = ovec[2 * i + 1] = -1;
-        }
+        ovec[2 * i] = ov[2 * i] == RX_UNSET ? -1 : (long)ov[2 * i];
+        ovec[2 * i + 1] = ov[2 * i + 1] == RX_UNSET ? -1 : (long)ov[2 * i + 1];
     }
     return 1;
 }

@@ -56,19 +56,19 @@ int txt_wcwidth(int32_t cp);
  * Decodes s into out (appended); returns 0 or -1 on allocation failure. */
 int txt_unescape(const char *s, sk_buf *out);
 
-/* ---- regex shim -------------------------------------------------------
- * POSIX basic (and extended) regular expressions for expr, nl -bp and
- * csplit, implemented with PCRE2 directly until the project's regex layer
- * (src/regex) lands; only this interface needs to change then. */
+/* ---- regular expressions ----------------------------------------------
+ * POSIX basic / extended (GNU flavour, leftmost-longest, UTF-8) and GNU's
+ * default Emacs syntax (tac -r), over the project's regex layer
+ * (src/regex); match limits come from `lim` (NULL: default profile). */
 typedef struct txt_regex txt_regex;
-enum { TXT_RE_BRE = 0, TXT_RE_ERE = 1, TXT_RE_EMACS = 2 /* GNU's default syntax (tac -r) */ };
-/* Compile; on failure returns NULL and writes a message into err. */
-txt_regex *txt_regex_compile(sk_alloc *a, const char *pattern, size_t len, int flavour,
+enum { TXT_RE_BRE = 0, TXT_RE_ERE = 1, TXT_RE_EMACS = 2 };
+/* Compile; on failure returns NULL with GNU's message in err. */
+txt_regex *txt_regex_compile(sk_alloc *a, const sk_limits *lim, const char *pattern, size_t len, int flavour,
                              char *err, size_t errlen);
 void txt_regex_free(txt_regex *re);
-/* Match at any position (anchored: only at offset 0).  Returns 1 on a
- * match, 0 on none, -1 on an error (match limit).  ovec receives up to
- * nov pairs of (start, end) offsets; unset groups are (-1, -1). */
+/* Match (anchored: only at offset 0).  Returns 1 on a match, 0 on none,
+ * -1 on an error (a match limit).  ovec receives up to nov (<= 10) pairs
+ * of (start, end) offsets; unset groups are (-1, -1). */
 int txt_regex_exec(txt_regex *re, const char *s, size_t len, int anchored, long *ovec, int nov);
 int txt_regex_ngroups(const txt_regex *re);
 

@@ -43,6 +43,7 @@ TEST(cmd_text_b64_1)
     TX(&t, cmd_base32, "NBSWY3DPEE", "hello", 1, "base32: invalid input\n", "base32", "-d");
     TX(&t, cmd_base32, "ME======", "a", 0, "", "base32", "-d");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_b64_2)
@@ -64,5 +65,6 @@ TEST(cmd_text_b64_2)
     TX(&t, cmd_base32, "a", "ME=\n===\n==\n", 0, "", "base32", "-w", "3");
     TX(&t, cmd_base32, "ME===", "", 1, "base32: invalid input\n", "base32", "-di");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

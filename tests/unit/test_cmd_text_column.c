@@ -42,6 +42,7 @@ TEST(cmd_text_column_1)
     TX(&t, cmd_column, "a b c\nd e f\n", "a    b    c\nd    e    f\n", 0, "", "column", "-t", "-N", "one,two,three", "-d");
     TX(&t, cmd_column, "a b c\n", "x     \na  b  c\n", 0, "", "column", "-t", "-N", "x");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_column_2)
@@ -61,5 +62,6 @@ TEST(cmd_text_column_2)
     TX(&t, cmd_column, "", "", 1, "column: nofile: No such file or directory\n", "column", "nofile");
     TX(&t, cmd_column, "a bb ccc\ndddd e f\n", "   a  bb  ccc\ndddd  e     f\n", 0, "", "column", "-t", "-R", "1,3");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

@@ -44,6 +44,7 @@ TEST(cmd_text_comm_1)
     TX(&t, cmd_comm, "", "", 1, "comm: invalid option -- 'x'\nTry 'comm --help' for more information.\n", "comm", "-x", "s1", "s2");
     TX(&t, cmd_comm, "a\x00""b\x00", "a\x00\ta\nb\nc\n\x00""b\x00", 0, "", "comm", "-z", "-", "s1");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_comm_2)
@@ -54,5 +55,6 @@ TEST(cmd_text_comm_2)
     TX(&t, cmd_comm, "", "d\n", 0, "", "comm", "-13", "s1", "s2");
     TX(&t, cmd_comm, "", "a\n", 0, "", "comm", "-23", "--output-delimiter=:", "s1", "s2");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

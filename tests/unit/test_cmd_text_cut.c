@@ -41,6 +41,7 @@ TEST(cmd_text_cut_1)
     TX(&t, cmd_cut, "a\tb\tc", "", 1, "cut: fields are numbered from 1\nTry 'cut --help' for more information.\n", "cut", "-f", "1,,3");
     TX(&t, cmd_cut, "a b c d\nno\n", "b c d\nno\n", 0, "", "cut", "-d", " ", "-f", "2-");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_cut_2)
@@ -74,6 +75,7 @@ TEST(cmd_text_cut_2)
     TX(&t, cmd_cut, "x:y\n", "b\ne\ny\nx y z\n", 0, "", "cut", "-f", "2", "-d", ":", "f1", "-", "f2");
     TX(&t, cmd_cut, "", "", 1, "cut: /tmp: Is a directory\n", "cut", "-f1", "/tmp");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_cut_3)
@@ -84,5 +86,6 @@ TEST(cmd_text_cut_3)
     TX(&t, cmd_cut, "", "", 1, "cut: option '--bytes' requires an argument\nTry 'cut --help' for more information.\n", "cut", "--bytes");
     TX(&t, cmd_cut, "", "", 1, "cut: invalid option -- 'Q'\nTry 'cut --help' for more information.\n", "cut", "-f1", "-Q");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

@@ -44,6 +44,7 @@ TEST(cmd_text_fe_1)
     TX(&t, cmd_expand, "", "", 1, "expand: '/' specifier only allowed with the last value\n", "expand", "-t", "/3,4");
     TX(&t, cmd_unexpand, "        a       b\n", "\ta       b\n", 0, "", "unexpand");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_fe_2)
@@ -77,6 +78,7 @@ TEST(cmd_text_fe_2)
     TX(&t, cmd_unexpand, "\t\t\n", "\t\t\n", 0, "", "unexpand", "-a", "-t", "4");
     TX(&t, cmd_expand, "\t\t\n", "     \n", 0, "", "expand", "-t", "2,5,9");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_fe_3)
@@ -110,6 +112,7 @@ TEST(cmd_text_fe_3)
     TX(&t, cmd_expand, "\t\tabb\t\x08\t\t\x08""bb\t\tb a\x08 \ta\x08\t\t\n", "     abb \x08  \x08""bb  b a\x08  a\x08  \n", 0, "", "expand", "-t", "2,5,9");
     TX(&t, cmd_fold, "\t\tabb\t\x08\t\t\x08""bb\t\tb a\x08 \ta\x08\t\t\n", "\t\tabb\n\t\x08\t\t\x08\nbb\t\tb\n a\x08 \t\na\x08\t\t\n", 0, "", "fold", "-w", "5", "-b");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_fe_4)
@@ -142,5 +145,6 @@ TEST(cmd_text_fe_4)
     TX(&t, cmd_expand, "\t \t  ba\t \t \x08 \x08\t \taa\t \t\x08  \t\t\x08 \n", "        ba      \x08 \x08      aa    \x08       \x08 \n", 0, "", "expand", "-t", "3");
     TX(&t, cmd_fold, "\t \t  ba\t \t \x08 \x08\t \taa\t \t\x08  \t\t\x08 \n", "\t \t  ba\t\n \t \x08 \x08\t \n\taa\t \t\x08 \n \t\t\x08 \n", 0, "", "fold", "-w", "8", "-bs");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

@@ -37,5 +37,6 @@ TEST(cmd_text_hd_1)
     TX(&t, cmd_hexdump, "a", "0000000   00097                                                        \n0000001\n", 0, "", "hexdump", "-d");
     TX(&t, cmd_hexdump, "abcdefghijklmnopqrstuvwxyz", "", 1, "hexdump: stdin: Illegal seek\n", "hexdump", "-C", "-s", "0x3", "-n", "17");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

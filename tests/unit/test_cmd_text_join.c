@@ -51,6 +51,7 @@ TEST(cmd_text_join_1)
     TX(&t, cmd_join, "", "", 0, "", "join", "-1", "2", "-2", "2", "d1", "d2");
     TX(&t, cmd_join, "", "1 a x\n1 a y\n1 b x\n1 b y\n", 0, "", "join", "-j", "1", "d1", "d2");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_join_2)
@@ -84,5 +85,6 @@ TEST(cmd_text_join_2)
     TX(&t, cmd_join, "", "", 1, "join: invalid field number: '-1'\n", "join", "-1", "-1", "f1", "f2");
     TX(&t, cmd_join, "", "1 a  a\n2 b  b\n", 0, "", "join", "-o", "auto", "bl", "f1");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

@@ -39,6 +39,7 @@ TEST(cmd_text_tee_files)
     TX(&t, cmd_tee, "x\n", "", 1, "tee: invalid option -- 'z'\nTry 'tee --help' for more information.\n", "tee", "-z");
     sk_buf_free(&b);
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0);
 }
 
 TEST(cmd_text_sort_output_file)
@@ -58,6 +59,7 @@ TEST(cmd_text_sort_output_file)
     CHECK_STR(file_text(&t, "u.out", &b), "a\nb\n");
     sk_buf_free(&b);
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0);
 }
 
 TEST(cmd_text_sort_random_groups)
@@ -74,6 +76,7 @@ TEST(cmd_text_sort_random_groups)
     const char *first_a = strchr(o, 'a'), *last_a = strrchr(o, 'a');
     CHECK(first_a && last_a && last_a - first_a == 4);
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0);
 }
 
 SK_CMD("shuf", cmd_shuf, "");
@@ -163,4 +166,5 @@ TEST(cmd_text_shuf)
     /* sandbox rule: -r needs -n */
     TXO(&t, cmd_shuf, "", "", 1, "shuf", "-r", "-e", "a", "b");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0);
 }

@@ -40,6 +40,7 @@ TEST(cmd_text_nl_1)
     TX(&t, cmd_nl, "x", "     1\tx\n", 0, "", "nl");
     TX(&t, cmd_nl, "abc\nxyz\nab\n", "     1\tabc\n       xyz\n     2\tab\n", 0, "", "nl", "-b", "p^a");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_nl_2)
@@ -58,5 +59,6 @@ TEST(cmd_text_nl_2)
     TX(&t, cmd_nl, "a\nb\n", "     1\ta\n     1\tb\n", 0, "", "nl", "-ba", "-i", "0");
     TX(&t, cmd_nl, "", "", 1, "nl: invalid option -- 'x'\nTry 'nl --help' for more information.\n", "nl", "-x");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

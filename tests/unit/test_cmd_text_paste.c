@@ -42,6 +42,7 @@ TEST(cmd_text_paste_1)
     TX(&t, cmd_paste, "", "a,;,1\nb,;,2\n,;,3\n", 0, "", "paste", "-d", ",;", "l", "e", "e", "n");
     TX(&t, cmd_paste, "a\x00""b\x00", "a\tb\x00", 0, "", "paste", "-z", "-s");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_paste_2)
@@ -53,5 +54,6 @@ TEST(cmd_text_paste_2)
     TX(&t, cmd_paste, "", "1,23\n1,23\n", 0, "", "paste", "-s", "-d", ",\\0", "n", "n");
     TX(&t, cmd_paste, "", "", 1, "paste: invalid option -- 'x'\nTry 'paste --help' for more information.\n", "paste", "-x");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

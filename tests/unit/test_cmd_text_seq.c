@@ -42,6 +42,7 @@ TEST(cmd_text_seq_1)
     TX(&t, cmd_seq, "", "1.50\n1.75\n2.00\n2.25\n2.50\n2.75\n3.00\n", 0, "", "seq", "-w", "1.5", "0.25", "3");
     TX(&t, cmd_seq, "", "100\n150\n200\n250\n300\n", 0, "", "seq", "1e2", "5e1", "3e2");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_seq_2)
@@ -75,6 +76,7 @@ TEST(cmd_text_seq_2)
     TX(&t, cmd_seq, "", "1.00e+00\n2.00e+00\n3.00e+00\n", 0, "", "seq", "-f", "%5.2e", "3");
     TX(&t, cmd_seq, "", "0x8p-3\n", 0, "", "seq", "-f", "%a", "1");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_seq_3)
@@ -108,6 +110,7 @@ TEST(cmd_text_seq_3)
     TX(&t, cmd_seq, "", "99\n100\n101\n", 0, "", "seq", "99", "101");
     TX(&t, cmd_seq, "", "98\n100\n102\n104\n", 0, "", "seq", "98", "2", "104");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_seq_4)
@@ -120,5 +123,6 @@ TEST(cmd_text_seq_4)
     TX(&t, cmd_seq, "", "1\n2\n3\n", 0, "", "seq", "+3");
     TX(&t, cmd_seq, "", "03\n04\n05\n06\n07\n08\n09\n10\n", 0, "", "seq", "-w", "+3", "10");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

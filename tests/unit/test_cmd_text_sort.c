@@ -42,6 +42,7 @@ TEST(cmd_text_sort_1)
     TX(&t, cmd_sort, "1.10\n1.2\n1.1\nv2.0.1\nv1.9.0\nv2.0.0\nv1.10.0\nfile-1.10.txt\nfile-1.2.txt\na1\na10\na2\n.a\n..\n.\nfoo.tar.gz\nfoo.tar\n1.0~rc1\n1.0\n", ".\n..\n.a\n1.0~rc1\n1.0\n1.1\n1.2\n1.10\na1\na2\na10\nfile-1.2.txt\nfile-1.10.txt\nfoo.tar\nfoo.tar.gz\nv1.9.0\nv1.10.0\nv2.0.0\nv2.0.1\n", 0, "", "sort", "-V");
     TX(&t, cmd_sort, "1.1\n1.10\n1.2\n", "1.10\n1.2\n1.1\n", 0, "", "sort", "-rV");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_sort_2)
@@ -75,6 +76,7 @@ TEST(cmd_text_sort_2)
     TX(&t, cmd_sort, "", "", 2, "sort: multi-character tab 'ab'\n", "sort", "-t", "ab");
     TX(&t, cmd_sort, "", "", 2, "sort: incompatible tabs\n", "sort", "-t", "a", "-t", "b");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_sort_3)
@@ -101,5 +103,6 @@ TEST(cmd_text_sort_3)
     TX(&t, cmd_sort, "1e3\n100\n", "1e3\n100\n", 0, "", "sort", "-gr");
     TX(&t, cmd_sort, "10 a\n9 b\n", "9 b\n10 a\n", 0, "", "sort", "-n", "-k1,1", "-u");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

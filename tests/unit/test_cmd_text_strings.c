@@ -42,6 +42,7 @@ TEST(cmd_text_strings_1)
     TX(&t, cmd_strings, "abc\x00", "{standard input}: abc\n", 0, "", "strings", "-f", "-n", "2");
     TX(&t, cmd_strings, "", "llo w\nbbig strin\n", 0, "", "strings", "-e", "l", "w2.bin");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_strings_2)
@@ -55,5 +56,6 @@ TEST(cmd_text_strings_2)
     TX(&t, cmd_strings, "", "", 0, "", "strings", "-e", "S", "-t", "x", "w2.bin");
     TX(&t, cmd_strings, "", "      4 llo w\n     16 rld\n     25 bbig strin\n", 0, "", "strings", "-e", "l", "-n", "2", "-t", "d", "w2.bin");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

@@ -54,6 +54,7 @@ TEST(cmd_text_sum_1)
     TX(&t, cmd_md5sum, "", "9dd4e461268c8034f5c8564e155c67a6  nl\n47bce5c74f589f4867dbd57e9ca9f808  a\n", 0, "", "md5sum", "nl", "a");
     TX(&t, cmd_md5sum, "", "MD5 (nl) = 9dd4e461268c8034f5c8564e155c67a6\n", 0, "", "md5sum", "--tag", "nl");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_sum_2)
@@ -87,6 +88,7 @@ TEST(cmd_text_sum_2)
     TX(&t, cmd_md5sum, "47bce5c74f589f4867dbd57e9ca9f808 *a\n", "a: OK\n", 0, "", "md5sum", "-c");
     TX(&t, cmd_md5sum, "MD5 (a) = 47bce5c74f589f4867dbd57e9ca9f808\n", "a: OK\n", 0, "", "md5sum", "-c");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_sum_3)
@@ -105,5 +107,6 @@ TEST(cmd_text_sum_3)
     TX(&t, cmd_md5sum, "", "", 1, "md5sum: invalid option -- 'x'\nTry 'md5sum --help' for more information.\n", "md5sum", "-x");
     TX(&t, cmd_sha1sum, "", "", 1, "sha1sum: the --status option is meaningful only when verifying checksums\nTry 'sha1sum --help' for more information.\n", "sha1sum", "--status", "a");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

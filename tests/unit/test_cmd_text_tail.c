@@ -41,6 +41,7 @@ TEST(cmd_text_tail_1)
     TX(&t, cmd_tail, "", "4\n5\n", 0, "", "tail", "-2l", "f");
     TX(&t, cmd_tail, "", "", 1, "tail: option used in invalid context -- 1\n", "tail", "-1", "f", "g");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_tail_2)
@@ -61,5 +62,6 @@ TEST(cmd_text_tail_2)
     TX(&t, cmd_tail, "", "==> f <==\n1\n2\n3\n4\n5\n", 1, "tail: cannot open 'nofile' for reading: No such file or directory\n", "tail", "nofile", "f");
     TX(&t, cmd_tail, "", "==> f <==\n1\n2\n3\n4\n5\n\n==> g <==\nx\ny", 1, "tail: cannot open 'nofile' for reading: No such file or directory\n", "tail", "f", "nofile", "g");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

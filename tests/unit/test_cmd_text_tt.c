@@ -43,6 +43,7 @@ TEST(cmd_text_tt_1)
     TX(&t, cmd_rev, "a\nb\n", "", 1, "rev: cannot open nofile: No such file or directory\nrev: cannot open -: No such file or directory\n", "rev", "nofile", "-");
     TX(&t, cmd_rev, "", "", 1, "rev: invalid option -- 'x'\nTry 'rev --help' for more information.\n", "rev", "-x");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_tt_2)
@@ -58,5 +59,6 @@ TEST(cmd_text_tt_2)
     TX(&t, cmd_tee, "hello", "", 1, "tee: invalid option -- 'x'\nTry 'tee --help' for more information.\n", "tee", "-x");
     TX(&t, cmd_tee, "a\nb\n", "a\nb\n", 1, "tee: /nonexist/x: No such file or directory\n", "tee", "/nonexist/x");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

@@ -40,6 +40,7 @@ TEST(cmd_text_uniq_1)
     TX(&t, cmd_uniq, "  a  b\n\ta b\nq a c\n", "      2   a  b\n      1 q a c\n", 0, "", "uniq", "-f2", "-c");
     TX(&t, cmd_uniq, "a b c\nd e c\n", "a b c\n", 0, "", "uniq", "-f", "5");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_uniq_2)
@@ -65,5 +66,6 @@ TEST(cmd_text_uniq_2)
     TX(&t, cmd_uniq, "", "      2 a\n      1 b\n", 0, "", "uniq", "-c", "in1");
     TX(&t, cmd_uniq, "", "", 1, "uniq: invalid option -- 'x'\nTry 'uniq --help' for more information.\n", "uniq", "-x");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

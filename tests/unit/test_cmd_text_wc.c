@@ -42,6 +42,7 @@ TEST(cmd_text_wc_1)
     TX(&t, cmd_wc, "", "", 1, "wc: invalid option -- 'x'\nTry 'wc --help' for more information.\n", "wc", "-x");
     TX(&t, cmd_wc, "", "", 1, "wc: unrecognized option '--foo'\nTry 'wc --help' for more information.\n", "wc", "--foo");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_wc_2)
@@ -69,5 +70,6 @@ TEST(cmd_text_wc_2)
     TX(&t, cmd_wc, "\xed\xa0\x80", "      0       0       0       3       0\n", 0, "", "wc", "-lwmcL");
     TX(&t, cmd_wc, "\xc2\xad", "      0       1       1       2       1\n", 0, "", "wc", "-lwmcL");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

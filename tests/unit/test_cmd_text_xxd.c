@@ -45,6 +45,7 @@ TEST(cmd_text_xxd_1)
     TX(&t, cmd_xxd, "", "", 2, "xxd: nofile: No such file or directory\n", "xxd", "nofile");
     TX(&t, cmd_xxd, "", "unsigned char e_txt[] = {\n};\nunsigned int e_txt_len = 0;\n", 0, "", "xxd", "-i", "e.txt");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_xxd_2)
@@ -78,6 +79,7 @@ TEST(cmd_text_xxd_2)
     TX(&t, cmd_xxd, "\xff""Aa\x00\x00", "00000000: 11111111 01000001 01100001 00000000 00000000           .Aa..\n", 0, "", "xxd", "-b");
     TX(&t, cmd_xxd, "a\x00\xff\x00\n\naA\na\x00\xff\n\x00\xaa\xff\x8e\x00\xff\x80\xff\xff\xff""a\n\x00""aa\xff\n\x00\xffr\x00""Aa\x00""A\x00\xff\xff\na\xff""a\n\nA\x02""A\x10\xff", "6100ff000a0a61410a6100ff0a00aaff8e00ff80ffffff610a006161ff0a\n00ff72004161004100ffff0a61ff610a0a41024110ff\n", 0, "", "xxd", "-p");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_xxd_3)
@@ -111,6 +113,7 @@ TEST(cmd_text_xxd_3)
     TX(&t, cmd_xxd, "a\x00\x00\xaa""Aa\xff""a\x00\n\x9b\n\x00\x00\xba\x1c\x80""A\x00%\nA\x00\x00""AyaA\x00\xa6\x9a\xff\x00\xeb\x9f""AA\xff\xff\x00\x13\xff\x00""A\x00""A\x00""A\xff\x00\n\x00\n\x00\n\xff\x00\x00\x00\n", "610000aa4161ff61000a9b0a0000ba1c804100250a4100004179614100a6\n9aff00eb9f4141ffff0013ff004100410041ff000a000a000aff0000000a\n", 0, "", "xxd", "-p");
     TX(&t, cmd_xxd, "\x00\xff\n\nAA\xff""aA", "00000000: ff00 0a0a 4141 61ff   41                 ....AA.aA\n", 0, "", "xxd", "-e", "-g", "2");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 
 TEST(cmd_text_xxd_4)
@@ -130,5 +133,6 @@ TEST(cmd_text_xxd_4)
     TX(&t, cmd_xxd, "a\xff\naa\x7f\x00""A\x00""AA", "00000000: 61FF0A61 617F0041 004141             a..aa..A.AA\n", 0, "", "xxd", "-g", "4", "-u");
     TX(&t, cmd_xxd, "\n\x00", "00000000: 00001010 00000000                                      ..\n", 0, "", "xxd", "-b");
     cmdtest_free(&t);
+    CHECK_INT(t.a.used, 0); /* nothing leaked */
 }
 

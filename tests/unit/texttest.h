@@ -62,4 +62,41 @@ static inline int txt_run(cmdtest *t, sk_cmd_fn fn, const char *in, size_t inlen
     CHECK_INT((t)->status, (st_)); \
 } while (0)
 
+/* Files in /home/user that are not fixtures, as "== NAME ==\nCONTENT",
+ * appended to out (for commands that create files: split, csplit). */
+static inline void txt_list_new(cmdtest *t, const char *const *fixtures, sk_buf *out)
+{
+    sk_vfs_dir d;
+    if (sk_vfs_list(&t->vfs, "/home/user", ".", &d)) return;
+    for (size_t k = 0; k < d.n; k++) {
+        int fixture = 0;
+        for (const char *const *f = fixtures; *f; f++) fixture |= !strcmp(*f, d.ents[k].name);
+        if (fixture) continue;
+        sk_buf b = SK_BUF_INIT(&t->a);
+        sk_vfs_read_file(&t->vfs, "/home/user", d.ents[k].name, 0, &b);
+        sk_buf_puts(out, "== ");
+        sk_buf_puts(out, d.ents[k].name);
+        sk_buf_puts(out, " ==\n");
+        sk_buf_put(out, b.p ? b.p : "", b.len);
+        sk_buf_free(&b);
+    }
+    sk_vfs_dir_free(&d);
+}
+
+/* TX in a fresh sandbox, with the files the command created listed after
+ * its stdout. */
+#define TXL(setup, fixtures, fn, in, out_, st_, err_, ...) do { \
+    cmdtest tl_; \
+    if (cmdtest_init(&tl_)) { CHECK(0); break; } \
+    setup(&tl_); \
+    const char *argv_[] = { __VA_ARGS__, NULL }; \
+    txt_run(&tl_, (fn), (in), sizeof(in) - 1, argv_); \
+    txt_list_new(&tl_, (fixtures), &tl_.out); \
+    TX_CHECK_BUF(tl_.out, out_); \
+    CHECK_INT(tl_.status, (st_)); \
+    TX_CHECK_BUF(tl_.err, err_); \
+    cmdtest_free(&tl_); \
+    CHECK_INT(tl_.a.used, 0); \
+} while (0)
+
 #endif

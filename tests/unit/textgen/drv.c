@@ -39,6 +39,26 @@ int main(int argc, char **argv) {
     /* dump files created under /home/user/out* if asked */
     const char *dump = getenv("DRV_DUMP");
     if (dump) { sk_buf b = SK_BUF_INIT(&t.a); if (!sk_vfs_read_file(&t.vfs, "/home/user", dump, 0, &b)) { fprintf(stderr, "--- %s ---\n", dump); fwrite(b.p ? b.p : "", 1, b.len, stderr);} sk_buf_free(&b); }
+    if (getenv("DRV_LIST")) {
+        sk_vfs_dir d;
+        if (!sk_vfs_list(&t.vfs, "/home/user", ".", &d)) {
+            for (size_t k = 0; k < d.n; k++) {
+                const char *nm = d.ents[k].name;
+                int fixture = 0;
+                for (int a = 1; a + 1 < argc && !strcmp(argv[a], "-F"); a += 2) {
+                    size_t l = strlen(nm);
+                    if (!strncmp(argv[a + 1], nm, l) && argv[a + 1][l] == 0) fixture = 1;
+                }
+                if (fixture) continue;
+                sk_buf b = SK_BUF_INIT(&t.a);
+                sk_vfs_read_file(&t.vfs, "/home/user", nm, 0, &b);
+                printf("== %s ==\n", nm);
+                fwrite(b.p ? b.p : "", 1, b.len, stdout);
+                sk_buf_free(&b);
+            }
+            sk_vfs_dir_free(&d);
+        }
+    }
     cmdtest_free(&t);
     return st;
 }

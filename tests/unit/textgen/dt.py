@@ -3,14 +3,28 @@
 or from stdin lines: STDIN_REPR ||| ARGS (shell-words)."""
 import sys, subprocess, os, shlex
 FILES = os.environ.get('DT_FILES', '/tmp/cmdtext-h/ora/files')
+import tempfile, shutil
 def run_real(stdin, argv, env):
-    return subprocess.run(argv, input=stdin, capture_output=True, cwd=FILES, env=env)
+    if not os.environ.get('DT_LIST'):
+        return subprocess.run(argv, input=stdin, capture_output=True, cwd=FILES, env=env)
+    d = tempfile.mkdtemp(prefix='cmdtext-')
+    for f in os.listdir(FILES): shutil.copy(os.path.join(FILES, f), d)
+    before = set(os.listdir(d))
+    r = subprocess.run(argv, input=stdin, capture_output=True, cwd=d, env=env)
+    extra = b''
+    for f in sorted(os.listdir(d), key=lambda x: x.encode()):
+        if f in before: continue
+        extra += b'== ' + f.encode() + b' ==\n' + open(os.path.join(d, f), 'rb').read()
+    shutil.rmtree(d)
+    return subprocess.CompletedProcess(r.args, r.returncode, r.stdout + extra, r.stderr)
 def run_mine(stdin, argv):
     fargs = []
     for f in sorted(os.listdir(FILES)):
         p = os.path.join(FILES, f)
         if os.path.isfile(p): fargs += ['-F', f + '=' + p]
-    return subprocess.run(['/tmp/cmdtext-h/drv'] + fargs + argv, input=stdin, capture_output=True, cwd='/tmp')
+    env = dict(os.environ)
+    if os.environ.get('DT_LIST'): env['DRV_LIST'] = '1'
+    return subprocess.run(['/tmp/cmdtext-h/drv'] + fargs + argv, input=stdin, capture_output=True, cwd='/tmp', env=env)
 fails = 0; n = 0
 env = dict(os.environ, LC_ALL=os.environ.get('DT_LC', 'C'))
 quiet = '-q' in sys.argv

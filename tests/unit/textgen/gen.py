@@ -36,7 +36,20 @@ for line in sys.stdin:
     stdin = eval(stdin_s.strip()) if stdin_s.strip() else ''
     if isinstance(stdin, str): stdin = stdin.encode('latin1') if all(ord(c) < 256 for c in stdin) else stdin.encode()
     argv = shlex.split(args)
-    r = subprocess.run(argv, input=stdin, capture_output=True, cwd=FILES, env=lenv)
+    if os.environ.get('DT_LIST'):
+        import tempfile, shutil
+        d = tempfile.mkdtemp(prefix='cmdtext-')
+        for f in os.listdir(FILES): shutil.copy(os.path.join(FILES, f), d)
+        before = set(os.listdir(d))
+        r = subprocess.run(argv, input=stdin, capture_output=True, cwd=d, env=lenv)
+        extra = b''
+        for f in sorted(os.listdir(d), key=lambda x: x.encode()):
+            if f in before: continue
+            extra += b'== ' + f.encode() + b' ==\n' + open(os.path.join(d, f), 'rb').read()
+        shutil.rmtree(d)
+        r = subprocess.CompletedProcess(r.args, r.returncode, r.stdout + extra, r.stderr)
+    else:
+        r = subprocess.run(argv, input=stdin, capture_output=True, cwd=FILES, env=lenv)
     cases.append((stdin, argv, r, noerr))
 files = {}
 for f in sorted(os.listdir(FILES)):
@@ -52,14 +65,19 @@ print(f'static void {group}_files(cmdtest *t)\n{{')
 for f, d in files.items():
     print(f'    sk_vfs_write_file(&t->vfs, "/home/user", {lit(f.encode())}, {lit(d)}, {len(d)}, 0644);')
 print('}\n')
+if os.environ.get('DT_LIST'):
+    print(f'static const char *const {group}_fixtures[] = {{ ' + ''.join(lit(f.encode()) + ', ' for f in files) + 'NULL };\n')
 CH = 25
 for k in range(0, len(cases), CH):
     print(f'TEST(cmd_text_{group}_{k // CH + 1})\n{{\n    cmdtest t;\n    if (cmdtest_init(&t)) {{ CHECK(0); return; }}\n    {group}_files(&t);')
     for stdin, argv, r, noerr in cases[k:k+CH]:
         fn = 'cmd_' + argv[0].replace('-', '_')
         args = ', '.join(lit(a.encode()) for a in argv)
+        if os.environ.get('DT_LIST'):
+            print(f'    TXL({group}_files, {group}_fixtures, {fn}, {lit(stdin)}, {lit(r.stdout)}, {r.returncode}, {lit(r.stderr)}, {args});')
+            continue
         if noerr:
             print(f'    TXO(&t, {fn}, {lit(stdin)}, {lit(r.stdout)}, {r.returncode}, {args});')
         else:
             print(f'    TX(&t, {fn}, {lit(stdin)}, {lit(r.stdout)}, {r.returncode}, {lit(r.stderr)}, {args});')
-    print('    cmdtest_free(&t);\n}\n')
+    print('    cmdtest_free(&t);\n    CHECK_INT(t.a.used, 0); /* nothing leaked */\n}\n')
