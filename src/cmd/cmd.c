@@ -50,18 +50,20 @@ int cmd_error_path(sk_cmd *c, const char *path, int status)
     return cmd_error(c, "%s: %s", path, sk_status_message(status));
 }
 
+/* GNU tools exit 1 on a usage error unless they document otherwise (ls,
+ * sort, grep and diff use 2; those commands return their own status). */
 int cmd_bad_option(sk_cmd *c, int opt)
 {
     cmd_error(c, "invalid option -- '%c'", opt);
     sk_out_printf(&c->err, "Try '%s --help' for more information.\n", c->name);
-    return 2;
+    return 1;
 }
 
 int cmd_bad_long_option(sk_cmd *c, const char *opt)
 {
     cmd_error(c, "unrecognized option '%s'", opt);
     sk_out_printf(&c->err, "Try '%s --help' for more information.\n", c->name);
-    return 2;
+    return 1;
 }
 
 int cmd_aborted(const sk_cmd *c)
@@ -284,7 +286,7 @@ int cmd_opts_error(cmd_opts *o, sk_cmd *c, int r)
             cmd_error(c, "option requires an argument -- '%c'", o->opt);
         }
         sk_out_printf(&c->err, "Try '%s --help' for more information.\n", c->name);
-        return 2;
+        return 1;
     }
     if (o->bad) return cmd_bad_long_option(c, o->bad);
     return cmd_bad_option(c, o->opt);

@@ -16,7 +16,7 @@
  *   - diagnostics are "NAME: message" on stderr: use cmd_error();
  *   - a missing file: "NAME: PATH: No such file or directory", exit 1;
  *   - a bad option: "NAME: invalid option -- 'x'" + "Try 'NAME --help' for
- *     more information.", exit 2 (GNU uses 1 for some tools; follow GNU);
+ *     more information.", exit 1 as GNU (ls, sort, grep, diff: 2);
  *   - a write to a closed pipe makes sk_out_* return SK_IO_EPIPE: stop at
  *     once and return; the shell turns it into status 141 silently;
  *   - check c->abort (cmd_aborted) in long loops that produce no output.
@@ -91,7 +91,7 @@ void sk_cmd_init(sk_cmd *c, sk_iorun *run, sk_fdtab *fds, const char *name);
 int cmd_error(sk_cmd *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "NAME: PATH: strerror\n" for an sk_status; returns 1. */
 int cmd_error_path(sk_cmd *c, const char *path, int status);
-/* "NAME: invalid option -- 'x'\nTry 'NAME --help' for more information.\n"; returns 2. */
+/* "NAME: invalid option -- 'x'\nTry 'NAME --help' for more information.\n"; returns 1. */
 int cmd_bad_option(sk_cmd *c, int opt);
 int cmd_bad_long_option(sk_cmd *c, const char *opt);
 /* Finish a command: flush both writers; returns status, or 141 when the
@@ -148,7 +148,7 @@ int cmd_opts_next(cmd_opts *o, sk_cmd *c);
 int cmd_opts_operands(cmd_opts *o, char ***out);
 void cmd_opts_free(cmd_opts *o, sk_cmd *c);
 
-/* Report the error cmd_opts_next just returned ('?' or ':'); returns 2. */
+/* Report the error cmd_opts_next just returned ('?' or ':'); returns 1. */
 int cmd_opts_error(cmd_opts *o, sk_cmd *c, int r);
 
 /* ---- the registry -------------------------------------------------------- */

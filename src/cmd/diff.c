@@ -1205,7 +1205,7 @@ int cmd_diff(sk_cmd *c, int argc, char **argv)
         case O_SUPPRESS: op.suppress_common = 1; break;
         case 't': op.expand_tabs = 1; break;
         case 'd': case 'T': case 'p': case 'P': case O_COLOR: case O_IGNORED: break;
-        default: status = cmd_opts_error(&o, c, ch); goto out;
+        default: cmd_opts_error(&o, c, ch); status = 2; goto out; /* diff: trouble is 2 */
         }
     }
     /* the switches as given, for directory-mode "diff ..." lines */

@@ -1009,7 +1009,8 @@ int cmd_ls(sk_cmd *c, int argc, char **argv)
             cmd_opts_free(&o, c);
             goto done;
         default:
-            status = cmd_opts_error(&o, c, ch);
+            cmd_opts_error(&o, c, ch);
+            status = 2; /* ls: usage errors exit 2 */
             cmd_opts_free(&o, c);
             goto done;
         }

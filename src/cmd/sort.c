@@ -839,7 +839,8 @@ int cmd_sort(sk_cmd *c, int argc, char **argv)
         case TXT_OPT_HELP: status = txt_help(c, sort_usage); goto done;
         case TXT_OPT_VERSION: status = txt_version(c); goto done;
         default:
-            status = cmd_opts_error(&o, c, ch);
+            cmd_opts_error(&o, c, ch);
+            status = 2; /* sort: usage errors exit 2 */
             goto done;
         }
     }

@@ -24,7 +24,7 @@ TEST(cmd_cat_basic)
     CMD_EXPECT(&t, cmd_cat, NULL, "", "cat", "/tmp");
     CHECK_STR(sk_buf_cstr(&t.err), "cat: /tmp: Is a directory\n");
     CMD_EXPECT(&t, cmd_cat, NULL, "", "cat", "-z");
-    CHECK_INT(t.status, 2);
+    CHECK_INT(t.status, 1);
     CHECK_STR(sk_buf_cstr(&t.err), "cat: invalid option -- 'z'\nTry 'cat --help' for more information.\n");
     cmdtest_free(&t);
 }
