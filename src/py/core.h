@@ -37,6 +37,7 @@ enum {
     PY_CO_ASYNCGEN = 16, PY_CO_HIDDEN = 32, /* comprehension: no traceback entry, no depth */
     PY_CO_CLASSBODY = 64, PY_CO_MODULE = 128, PY_CO_HAS_CLASSCELL = 256,
     PY_CO_NESTED = 512, PY_CO_LAMBDA = 1024,
+    PY_CO_HOST = 2048,            /* host-provided Python code: invisible in tracebacks, no depth */
 };
 
 typedef struct py_code {
@@ -515,7 +516,8 @@ void py_frame_clear_locals(py_interp *I, py_frame *f);
 int py_frame_bind_args(py_interp *I, py_frame *f, py_func *fn, const py_val *args,
                        size_t nargs, py_val kwnames);
 py_val py_builtins_lookup(py_interp *I, py_val name);      /* borrowed or NULL */
-int py_builtins_fill(py_interp *I);                         /* complete the lazy builtins dict */
+int py_builtins_fill(py_interp *I);
+int py_exec_host_source(py_interp *I, const char *src, size_t n, py_val globals, const char *fname);                         /* complete the lazy builtins dict */
 py_val py_import(py_interp *I, py_val name, py_val fromlist, int level);
 py_val py_build_class(py_interp *I, py_val func, py_val name, const py_val *bases,
                       size_t nbases, py_val kwnames_dict);

@@ -263,7 +263,7 @@ static py_frame *push_func_frame(py_interp *I, py_func *fn, const py_val *args, 
 
 static int enter_depth(py_interp *I, py_frame *f)
 {
-    if (f->code->flags & PY_CO_HIDDEN) return 0;
+    if (f->code->flags & (PY_CO_HIDDEN | PY_CO_HOST)) return 0;
     if (I->depth >= I->recursion_limit) {
         py_err_str(I, PY_E_RecursionError, "maximum recursion depth exceeded");
         return -1;
@@ -1411,7 +1411,7 @@ do_call:
             py_func *fn = PY_FUNC(callable);
             py_code *fco = fn->code;
             if (!kwnames && simple_code(fco) && nargs == fco->argcount && I->depth < I->recursion_limit &&
-                !(fco->flags & PY_CO_HIDDEN)) {
+                !(fco->flags & (PY_CO_HIDDEN | PY_CO_HOST))) {
                 /* fastest path: the arguments' references move into the new frame */
                 py_frame *nf = py_frame_alloc(I, fco);
                 if (!nf) goto call_error;
@@ -2030,7 +2030,7 @@ error:
         }
         /* no handler: leave the frame */
         py_frame *done = f;
-        int was_hidden = (done->code->flags & PY_CO_HIDDEN) != 0;
+        int was_hidden = (done->code->flags & (PY_CO_HIDDEN | PY_CO_HOST)) == PY_CO_HIDDEN;
         done->sp = sp;
         if (done->gen) {
             py_gen *g = done->gen;
