@@ -432,6 +432,14 @@ py_val py_getitem(py_interp *I, py_val o, py_val k)
     py_type *t = py_typeof(I, o);
     if (t->s.getitem) return t->s.getitem(I, o, k);
     if (py_is_typeobj(o)) {
+        /* type[int] is special-cased, as in CPython */
+        if (PY_TYPEOBJ(o) == PY_TYPE(I, PY_T_TYPE)) {
+            py_val args = py_is_tuple(k) ? py_newref(k) : py_tuple_pack(I, 1, k);
+            if (!args) return PY_NULL;
+            py_val r = py_genericalias_new(I, o, args);
+            py_decref(I, args);
+            return r;
+        }
         py_val cg = py_getattr_opt(I, o, PY_ID(I, __class_getitem__));
         if (cg) {
             py_val r = py_call1(I, cg, k);
@@ -499,6 +507,8 @@ py_val py_getattr_opt(py_interp *I, py_val o, py_val name)
     if (!t->s.getattr || t->s.getattr == py_generic_getattr) {
         int found;
         py_val r = py_generic_getattr_opt(I, o, name, &found);
+        /* a descriptor (slot, property) that raised AttributeError: missing */
+        if (!r && found && py_err_matches(I, PY_E_AttributeError)) py_err_clear(I);
         return r;
     }
     py_val r = t->s.getattr(I, o, name);

@@ -878,9 +878,26 @@ static py_val bi_sk_paramspec(py_interp *I, py_val self, const py_val *args, siz
 { (void)self; (void)kw; return bi_sk_typeparam(I, 1, args, nargs); }
 static py_val bi_sk_typevartuple(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 { (void)self; (void)kw; return bi_sk_typeparam(I, 2, args, nargs); }
+/* __sk_generic__(params): typing.Generic[params], the implicit base of `class C[T]` */
+static py_val bi_sk_generic(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "__sk_generic__ expects the parameters");
+    py_val name = py_intern(I, "typing");
+    if (!name) return PY_NULL;
+    py_val mod = py_import(I, name, PY_NONE, 0);
+    py_decref(I, name);
+    if (!mod) return PY_NULL;
+    py_val gen = py_getattr_s(I, mod, "Generic");
+    py_decref(I, mod);
+    if (!gen) return PY_NULL;
+    py_val r = py_getitem(I, gen, args[0]);
+    py_decref(I, gen);
+    return r;
+}
 static const py_methoddef typeparam_defs[] = {
     { "__sk_typevar__", bi_sk_typevar, 0 }, { "__sk_paramspec__", bi_sk_paramspec, 0 },
-    { "__sk_typevartuple__", bi_sk_typevartuple, 0 },
+    { "__sk_typevartuple__", bi_sk_typevartuple, 0 }, { "__sk_generic__", bi_sk_generic, 0 },
 };
 
 py_val py_builtins_lookup(py_interp *I, py_val name)
@@ -916,6 +933,7 @@ py_val py_builtins_lookup(py_interp *I, py_val name)
         int tid = !strcmp(s, "__sk_typevar__") ? PY_T_TYPEVAR : !strcmp(s, "__sk_paramspec__") ? PY_T_PARAMSPEC
                 : !strcmp(s, "__sk_typevartuple__") ? PY_T_TYPEVARTUPLE : -1;
         if (tid >= 0) { obj = py_cfunc_new(I, &typeparam_defs[tid - PY_T_TYPEVAR], PY_NULL, NULL); goto found; }
+        if (!strcmp(s, "__sk_generic__")) { obj = py_cfunc_new(I, &typeparam_defs[3], PY_NULL, NULL); goto found; }
     }
     if (!strcmp(s, "NotImplemented")) { obj = PY_NOTIMPL; goto found; }
     if (!strcmp(s, "__debug__")) { obj = PY_TRUE; goto found; }

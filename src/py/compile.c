@@ -2429,8 +2429,22 @@ static py_stmt *gen_wrap(gen_ctx *g, py_stmt *s)
     if (!body) return NULL;
     py_expr *tuple;
     if (gen_params(g, tps, body, &tuple)) return NULL;
-    if (s->kind == PY_STMT_CLASSDEF) s->v.classdef.type_params.n = 0;
-    else s->v.functiondef.type_params.n = 0;
+    if (s->kind == PY_STMT_CLASSDEF) {
+        /* bases += (Generic[T, ...],) */
+        s->v.classdef.type_params.n = 0;
+        py_expr_seq *b = &s->v.classdef.bases;
+        py_expr **nb = gen_alloc(g, sizeof(py_expr *) * (size_t)(b->n + 1));
+        py_expr *tuple2;
+        py_stmt *dummy[64];
+        if (!nb || tps.n > 64 || gen_params(g, tps, dummy, &tuple2)) return NULL;
+        for (int i = 0; i < b->n; i++) nb[i] = b->items[i];
+        nb[b->n] = gen_call1(g, "__sk_generic__", tuple2);
+        if (!nb[b->n]) return NULL;
+        b->items = nb;
+        b->n++;
+    } else {
+        s->v.functiondef.type_params.n = 0;
+    }
     body[tps.n] = s;
     py_expr *attr = gen_expr(g, PY_EXPR_ATTRIBUTE);
     if (!attr) return NULL;
