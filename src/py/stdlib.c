@@ -33,9 +33,6 @@ static const char src_types[] =
 static const char src___future__[] =
 #include "py/lib/__future__.py.inc"
     ;
-static const char src_json[] =
-#include "py/lib/json.py.inc"
-    ;
 static const char src_abc[] =
 #include "py/lib/abc.py.inc"
     ;
@@ -54,7 +51,6 @@ PYSRC_MODULE(asyncio)
 PYSRC_MODULE(collections)
 PYSRC_MODULE(collections_abc)
 PYSRC_MODULE(abc)
-PYSRC_MODULE(json)
 PYSRC_MODULE(__future__)
 PYSRC_MODULE(types)
 PYSRC_MODULE(dataclasses)
@@ -65,7 +61,6 @@ const py_moddef py_extra_modules[] = {
     { "collections", init_collections },
     { "collections.abc", init_collections_abc },
     { "abc", init_abc },
-    { "json", init_json },
     { "__future__", init___future__ },
     { "types", init_types },
     { "dataclasses", init_dataclasses },
