@@ -310,8 +310,11 @@ static py_val binop_try(py_interp *I, py_val a, py_val b, int op)
 
 static py_val binop_error(py_interp *I, py_val a, py_val b, int op, int inplace)
 {
-    if (op == PY_NB_ADD && is_seq_for_concat(a) && !(py_typeof(I, a)->flags & PY_TF_HEAP)) {
-        const char *an = py_type_name(I, a);
+    if (op == PY_NB_ADD && is_seq_for_concat(a)) {
+        /* the builtin base's concatenation reports it (subclasses inherit it) */
+        py_type *bt = py_typeof(I, a);
+        while (bt->base && (bt->flags & PY_TF_HEAP)) bt = bt->base;
+        const char *an = bt->name;
         if (PY_IS(a, BYTEARRAY) || py_is_bytes(a))
             return py_err_fmt(I, PY_E_TypeError, "can't concat %s to %s", py_type_name(I, b), an);
         return py_err_fmt(I, PY_E_TypeError, "can only concatenate %s (not \"%s\") to %s", an, py_type_name(I, b), an);

@@ -232,7 +232,7 @@ BFN(format)
     if (py_args_range(I, "format", nargs, kw, 1, 2)) return PY_NULL;
     py_val spec = nargs > 1 ? args[1] : PY_NULL;
     if (spec && !py_is_str(spec))
-        return py_err_fmt(I, PY_E_TypeError, "format() argument 2 must be str, not %s", py_type_name(I, spec));
+        return py_err_fmt(I, PY_E_TypeError, "format() argument 2 must be str, not %s", py_argtype_name(I, spec));
     return py_format(I, args[0], spec);
 }
 

@@ -963,7 +963,7 @@ static py_val int_to_bytes(py_interp *I, py_val self, const py_val *args, size_t
     if (len < 0) return py_err_str(I, PY_E_ValueError, "length argument must be non-negative");
     int little = 0;
     if (a[1]) {
-        if (!py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "to_bytes() argument 'byteorder' must be str, not %s", py_type_name(I, a[1]));
+        if (!py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "to_bytes() argument 'byteorder' must be str, not %s", py_argtype_name(I, a[1]));
         if (py_str_eq_c(a[1], "little")) little = 1;
         else if (!py_str_eq_c(a[1], "big")) return py_err_str(I, PY_E_ValueError, "byteorder must be either 'little' or 'big'");
     }

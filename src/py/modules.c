@@ -201,7 +201,7 @@ py_val py_sys_readline(py_interp *I, int strip_newline)
 static py_val stdio_write(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
     if (py_args_exact(I, "write", nargs, kw, 1)) return PY_NULL;
-    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "write() argument must be str, not %s", py_type_name(I, args[0]));
+    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "write() argument must be str, not %s", py_argtype_name(I, args[0]));
     if (py_sys_write(I, self, py_str_data(args[0]), py_str_len(args[0]))) return PY_NULL;
     return py_int_from_i64(I, (int64_t)PY_STR(args[0])->cplen);
 }
@@ -356,7 +356,7 @@ static py_val sys_intern(py_interp *I, py_val self, const py_val *args, size_t n
 {
     (void)self;
     if (py_args_exact(I, "intern", nargs, kw, 1)) return PY_NULL;
-    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "intern() argument must be str, not %s", py_type_name(I, args[0]));
+    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "intern() argument must be str, not %s", py_argtype_name(I, args[0]));
     return py_intern_str(I, py_newref(args[0]));
 }
 

@@ -1452,9 +1452,9 @@ py_val py_type_call(py_interp *I, py_val self, const py_val *args, size_t nargs,
         /* metaclass call: type(name, bases, ns, **kw) */
         if (t->s.new_ && t->s.new_ != PY_TYPE(I, PY_T_TYPE)->s.new_) goto generic;
         if (!py_is_tuple(args[1]))
-            return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 2 must be tuple, not %s", py_type_name(I, args[1]));
+            return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 2 must be tuple, not %s", py_argtype_name(I, args[1]));
         if (!py_is_dict(args[2]))
-            return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 3 must be dict, not %s", py_type_name(I, args[2]));
+            return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 3 must be dict, not %s", py_argtype_name(I, args[2]));
         py_val kwd = PY_NULL;
         if (nkw) {
             kwd = py_dict_new(I);
@@ -1590,8 +1590,8 @@ static py_val type_new_slot(py_interp *I, py_type *meta, const py_val *args, siz
     if (nargs == 1 && (!kw || !py_tuple_len(kw))) return py_newref(PY_VAL(py_typeof(I, args[0])));
     if (nargs != 3) return py_err_str(I, PY_E_TypeError, "type() takes 1 or 3 arguments");
     if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 1 must be str, not %s", args[0] == PY_NONE ? "None" : py_type_name(I, args[0]));
-    if (!py_is_tuple(args[1])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 2 must be tuple, not %s", py_type_name(I, args[1]));
-    if (!py_is_dict(args[2])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 3 must be dict, not %s", py_type_name(I, args[2]));
+    if (!py_is_tuple(args[1])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 2 must be tuple, not %s", py_argtype_name(I, args[1]));
+    if (!py_is_dict(args[2])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 3 must be dict, not %s", py_argtype_name(I, args[2]));
     py_val kwd = PY_NULL;
     if (kw && py_tuple_len(kw)) {
         kwd = py_dict_new(I);
