@@ -661,7 +661,10 @@ py_val py_next(py_interp *I, py_val it)
 {
     py_type *t = py_typeof(I, it);
     if (!t->s.next) return py_err_fmt(I, PY_E_TypeError, "'%s' object is not an iterator", py_type_name(I, it));
-    return t->s.next(I, it);
+    py_val r = t->s.next(I, it);
+    /* like PyIter_Next: a StopIteration (a generator's return value) is exhaustion */
+    if (!r && I->exc && py_err_matches(I, PY_E_StopIteration)) py_err_clear(I);
+    return r;
 }
 
 int py_unpack_iter(py_interp *I, py_val v, py_val *out, size_t n)

@@ -928,6 +928,9 @@ py_val py_builtins_lookup(py_interp *I, py_val name)
         }
     }
     if (!strcmp(s, "Ellipsis")) { obj = PY_ELLIPSIS; goto found; }
+    if (!strcmp(s, "None")) { obj = PY_NONE; goto found; }
+    if (!strcmp(s, "True")) { obj = PY_TRUE; goto found; }
+    if (!strcmp(s, "False")) { obj = PY_FALSE; goto found; }
     if (s[0] == '_' && !strncmp(s, "__sk_", 5)) {
         /* hidden helpers the compiler's PEP 695 rewrite calls */
         int tid = !strcmp(s, "__sk_typevar__") ? PY_T_TYPEVAR : !strcmp(s, "__sk_paramspec__") ? PY_T_PARAMSPEC
@@ -968,7 +971,8 @@ int py_builtins_fill(py_interp *I)
         if (!n || !py_builtins_lookup(I, n)) { py_xdecref(I, n); return -1; }
         py_decref(I, n);
     }
-    static const char *const extra[] = { "Ellipsis", "NotImplemented", "__debug__", "open", NULL };
+    static const char *const extra[] = { "Ellipsis", "NotImplemented", "__debug__", "open", "None", "True", "False",
+                                         "__name__", NULL };
     for (int i = 0; extra[i]; i++) {
         py_val n = py_intern(I, extra[i]);
         if (!n) return -1;
