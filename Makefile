@@ -69,6 +69,10 @@ $(BUILD)/%.o: %.c
 	@echo "  CC $<"
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
+# Modules written in Python are embedded as C string literals (src/py/lib).
+src/py/lib/%.py.inc: src/py/lib/%.py src/py/lib/embed.sh
+	sh src/py/lib/embed.sh $< > $@.tmp && mv $@.tmp $@
+
 $(BUILD)/%.o: %.S
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -c $< -o $@

@@ -232,7 +232,7 @@ BFN(format)
     if (py_args_range(I, "format", nargs, kw, 1, 2)) return PY_NULL;
     py_val spec = nargs > 1 ? args[1] : PY_NULL;
     if (spec && !py_is_str(spec))
-        return py_err_fmt(I, PY_E_TypeError, "format() argument 2 must be str, not %s", py_type_name(I, spec));
+        return py_err_fmt(I, PY_E_TypeError, "format() argument 2 must be str, not %s", py_argtype_name(I, spec));
     return py_format(I, args[0], spec);
 }
 
@@ -867,6 +867,39 @@ static const struct { const char *name; int tid; } builtin_types[] = {
 
 py_val py_open_builtin(py_interp *I);
 
+static py_val bi_sk_typeparam(py_interp *I, int kind, const py_val *args, size_t nargs)
+{
+    if (nargs != 1 || !py_is_str(args[0])) return py_err_str(I, PY_E_TypeError, "type parameter name expected");
+    return py_typevar_new(I, kind, args[0], 1);
+}
+static py_val bi_sk_typevar(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{ (void)self; (void)kw; return bi_sk_typeparam(I, 0, args, nargs); }
+static py_val bi_sk_paramspec(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{ (void)self; (void)kw; return bi_sk_typeparam(I, 1, args, nargs); }
+static py_val bi_sk_typevartuple(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{ (void)self; (void)kw; return bi_sk_typeparam(I, 2, args, nargs); }
+/* __sk_generic__(params): typing.Generic[params], the implicit base of `class C[T]` */
+static py_val bi_sk_generic(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "__sk_generic__ expects the parameters");
+    py_val name = py_intern(I, "typing");
+    if (!name) return PY_NULL;
+    py_val mod = py_import(I, name, PY_NONE, 0);
+    py_decref(I, name);
+    if (!mod) return PY_NULL;
+    py_val gen = py_getattr_s(I, mod, "Generic");
+    py_decref(I, mod);
+    if (!gen) return PY_NULL;
+    py_val r = py_getitem(I, gen, args[0]);
+    py_decref(I, gen);
+    return r;
+}
+static const py_methoddef typeparam_defs[] = {
+    { "__sk_typevar__", bi_sk_typevar, 0 }, { "__sk_paramspec__", bi_sk_paramspec, 0 },
+    { "__sk_typevartuple__", bi_sk_typevartuple, 0 }, { "__sk_generic__", bi_sk_generic, 0 },
+};
+
 py_val py_builtins_lookup(py_interp *I, py_val name)
 {
     py_val v = py_dict_get_str(I, I->builtins, name);
@@ -874,10 +907,10 @@ py_val py_builtins_lookup(py_interp *I, py_val name)
     const char *s = py_str_data(name);
     py_val obj = PY_NULL;
     for (int i = 0; builtin_fns[i].name; i++) {
-        if (!strcmp(builtin_fns[i].name, s)) { obj = py_cfunc_new(I, &builtin_fns[i], PY_NULL, NULL); goto found; }
+        if (builtin_fns[i].name[0] == s[0] && !strcmp(builtin_fns[i].name, s)) { obj = py_cfunc_new(I, &builtin_fns[i], PY_NULL, NULL); goto found; }
     }
     for (int i = 0; builtin_types[i].name; i++) {
-        if (!strcmp(builtin_types[i].name, s)) {
+        if (builtin_types[i].name[0] == s[0] && !strcmp(builtin_types[i].name, s)) {
             py_type *t = PY_TYPE(I, builtin_types[i].tid);
             if (!t) return PY_NULL;
             obj = py_newref(PY_VAL(t));
@@ -886,7 +919,7 @@ py_val py_builtins_lookup(py_interp *I, py_val name)
     }
     for (int id = PY_E_BaseException; id < PY_T_COUNT; id++) {
         const py_typedef *d = py_typedefs[id];
-        if (d->qualname) continue;   /* module-level exceptions (json, re, ...) */
+        if (d->qualname || d->name[0] != s[0]) continue;   /* module-level exceptions (json, re, ...) */
         if (!strcmp(d->name, s)) {
             py_type *t = PY_TYPE(I, id);
             if (!t) return PY_NULL;
@@ -895,6 +928,16 @@ py_val py_builtins_lookup(py_interp *I, py_val name)
         }
     }
     if (!strcmp(s, "Ellipsis")) { obj = PY_ELLIPSIS; goto found; }
+    if (!strcmp(s, "None")) { obj = PY_NONE; goto found; }
+    if (!strcmp(s, "True")) { obj = PY_TRUE; goto found; }
+    if (!strcmp(s, "False")) { obj = PY_FALSE; goto found; }
+    if (s[0] == '_' && !strncmp(s, "__sk_", 5)) {
+        /* hidden helpers the compiler's PEP 695 rewrite calls */
+        int tid = !strcmp(s, "__sk_typevar__") ? PY_T_TYPEVAR : !strcmp(s, "__sk_paramspec__") ? PY_T_PARAMSPEC
+                : !strcmp(s, "__sk_typevartuple__") ? PY_T_TYPEVARTUPLE : -1;
+        if (tid >= 0) { obj = py_cfunc_new(I, &typeparam_defs[tid - PY_T_TYPEVAR], PY_NULL, NULL); goto found; }
+        if (!strcmp(s, "__sk_generic__")) { obj = py_cfunc_new(I, &typeparam_defs[3], PY_NULL, NULL); goto found; }
+    }
     if (!strcmp(s, "NotImplemented")) { obj = PY_NOTIMPL; goto found; }
     if (!strcmp(s, "__debug__")) { obj = PY_TRUE; goto found; }
     if (!strcmp(s, "EnvironmentError") || !strcmp(s, "IOError")) { obj = py_newref(PY_VAL(PY_TYPE(I, PY_E_OSError))); goto found; }
@@ -928,7 +971,8 @@ int py_builtins_fill(py_interp *I)
         if (!n || !py_builtins_lookup(I, n)) { py_xdecref(I, n); return -1; }
         py_decref(I, n);
     }
-    static const char *const extra[] = { "Ellipsis", "NotImplemented", "__debug__", "open", NULL };
+    static const char *const extra[] = { "Ellipsis", "NotImplemented", "__debug__", "open", "None", "True", "False",
+                                         "__name__", NULL };
     for (int i = 0; extra[i]; i++) {
         py_val n = py_intern(I, extra[i]);
         if (!n) return -1;

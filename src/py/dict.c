@@ -25,6 +25,7 @@ static void table_free(py_interp *I, py_dict *d)
     d->entries = NULL;
     d->log2size = 0;
     d->cap = d->used = d->nentries = 0;
+    d->kver = ++I->kver_seq;
 }
 
 /* Resize so that `need` live entries fit; compacts deleted entries. */
@@ -57,6 +58,7 @@ static int table_resize(py_interp *I, py_dict *d, size_t need)
     py_free(I, d->entries, d->cap * sizeof(py_dict_entry));
     d->index = index;
     d->entries = entries;
+    d->kver = ++I->kver_seq;
     d->log2size = log2;
     d->cap = cap;
     d->nentries = n;
@@ -127,6 +129,34 @@ py_val py_dict_new(py_interp *I)
     return d ? PY_VAL(d) : PY_NULL;
 }
 
+py_val py_dict_new_presized(py_interp *I, size_t n)
+{
+    py_val d = py_dict_new(I);
+    if (d && n && table_resize(I, PY_DICT(d), n)) { py_decref(I, d); return PY_NULL; }
+    return d;
+}
+
+/* Find a str key by its bytes (exact str keys only; never calls Python). */
+py_val py_dict_get_strbytes(py_val dv, const char *p, size_t n, int64_t hash)
+{
+    py_dict *d = PY_DICT(dv);
+    if (!d->log2size) return PY_NULL;
+    size_t mask = ((size_t)1 << d->log2size) - 1;
+    size_t perturb = (size_t)hash, i = (size_t)hash & mask;
+    for (;;) {
+        int32_t ix = d->index[i];
+        if (ix == IX_EMPTY) return PY_NULL;
+        if (ix >= 0) {
+            py_dict_entry *e = &d->entries[ix];
+            if (e->hash == hash && e->key && py_is_ptr(e->key) && PY_OBJ(e->key)->type->id == PY_T_STR &&
+                py_str_len(e->key) == n && !memcmp(py_str_data(e->key), p, n))
+                return e->value;
+        }
+        perturb >>= 5;
+        i = (i * 5 + perturb + 1) & mask;
+    }
+}
+
 static int key_hash_ctx(py_interp *I, py_val key, int64_t *h, int is_set)
 {
     if (py_is_ptr(key) && PY_OBJ(key)->type->id == PY_T_STR && !(PY_OBJ(key)->type->flags & PY_TF_HEAP)) {
@@ -139,10 +169,15 @@ static int key_hash_ctx(py_interp *I, py_val key, int64_t *h, int is_set)
         return 0;
     }
     if (py_hash(I, key, h) == 0) return 0;
-    if (py_is_ptr(key) && PY_OBJ(key)->type->s.hash == py_hash_unhashable && py_err_matches(I, PY_E_TypeError)) {
-        py_err_clear(I);
-        py_err_fmt(I, PY_E_TypeError, "cannot use '%s' as a %s (unhashable type: '%s')", py_type_name(I, key),
-                   is_set ? "set element" : "dict key", py_type_name(I, key));
+    /* CPython 3.14: a TypeError (exactly) from hashing names the container role */
+    if (I->exc && py_is_exc(I->exc) && py_typeof(I, I->exc) == PY_TYPE(I, PY_E_TypeError) && !I->fatal) {
+        py_val e = py_err_fetch(I);
+        py_val msg = py_str(I, e);
+        py_decref(I, e);
+        if (!msg) return -1;
+        py_err_fmt(I, PY_E_TypeError, "cannot use '%s' as a %s (%s)", py_type_name(I, key),
+                   is_set ? "set element" : "dict key", py_str_data(msg));
+        py_decref(I, msg);
     }
     return -1;
 }
@@ -162,6 +197,11 @@ py_val py_dict_get(py_interp *I, py_val d, py_val key)
     int64_t h;
     if (key_hash(I, key, &h)) return PY_NULL;
     return py_dict_get_h(I, d, key, h);
+}
+
+int64_t py_dict_index_h(py_interp *I, py_val d, py_val key, int64_t h)
+{
+    return lookup(I, PY_DICT(d), key, h, NULL);
 }
 
 py_val py_dict_get_str(py_interp *I, py_val d, py_val key)
@@ -205,6 +245,7 @@ int py_dict_set_h(py_interp *I, py_val dv, py_val key, int64_t h, py_val v)
     d->nentries++;
     d->used++;
     d->version++;
+    d->kver = ++I->kver_seq;
     return 0;
 }
 
@@ -245,6 +286,7 @@ static void entry_delete(py_interp *I, py_dict *d, size_t slot, int64_t ix, py_v
     d->index[slot] = IX_DUMMY;
     d->used--;
     d->version++;
+    d->kver = ++I->kver_seq;
     /* trailing deleted entries can be reused */
     while (d->nentries > 0 && !d->entries[d->nentries - 1].key && d->used < d->nentries) {
         /* only safe when no index slot points at it: it is DUMMY already */
@@ -304,6 +346,7 @@ void py_dict_clear(py_interp *I, py_val dv)
     d->log2size = 0;
     d->cap = d->used = d->nentries = 0;
     d->version++;
+    d->kver = ++I->kver_seq;
     for (size_t i = 0; i < n; i++) {
         py_xdecref(I, entries[i].key);
         py_xdecref(I, entries[i].value);
@@ -717,24 +760,53 @@ static py_val keys_repr(py_interp *I, py_val v) { return view_repr_common(I, v, 
 static py_val values_repr(py_interp *I, py_val v) { return view_repr_common(I, v, "dict_values", PY_T_DICT_VALUEITER); }
 static py_val items_repr(py_interp *I, py_val v) { return view_repr_common(I, v, "dict_items", PY_T_DICT_ITEMITER); }
 
-/* set operations on keys/items views produce sets */
+/* set operations on keys/items views produce sets: the left operand is
+ * materialised first, then updated in place with the right (CPython's
+ * dictviews_or/sub/xor) */
 static py_val view_setop(py_interp *I, py_val a, py_val b, int op)
 {
     int aview = PY_IS(a, DICT_KEYS) || PY_IS(a, DICT_ITEMS);
     int bview = PY_IS(b, DICT_KEYS) || PY_IS(b, DICT_ITEMS);
     if (!aview && !bview) return PY_NOTIMPL;
-    if (!py_is_anyset(a) && !aview && !py_typeof(I, a)->s.iter) return PY_NOTIMPL;
-    if (!py_is_anyset(b) && !bview && !py_typeof(I, b)->s.iter) return PY_NOTIMPL;
     py_val sa = py_set_new(I, a, 0);
     if (!sa) return PY_NULL;
-    py_val sb = py_set_new(I, b, 0);
-    if (!sb) { py_decref(I, sa); return PY_NULL; }
-    py_val r = py_binop(I, sa, sb, op);
-    py_decref(I, sb);
-    py_decref(I, sa);
-    return r;
+    const char *meth = op == PY_NB_OR ? "update" : op == PY_NB_SUB ? "difference_update" : "symmetric_difference_update";
+    py_val name = py_intern(I, meth);
+    py_val r = name ? py_call_method(I, sa, name, &b, 1) : PY_NULL;
+    py_xdecref(I, name);
+    if (!r) { py_decref(I, sa); return PY_NULL; }
+    py_decref(I, r);
+    return sa;
 }
-static py_val view_and(py_interp *I, py_val a, py_val b) { return view_setop(I, a, b, PY_NB_AND); }
+/* CPython's _PyDictView_Intersect: iterate the other operand and keep what
+ * the view contains, so the view's own items are never hashed */
+static py_val view_and(py_interp *I, py_val a, py_val b)
+{
+    int aview = PY_IS(a, DICT_KEYS) || PY_IS(a, DICT_ITEMS);
+    int bview = PY_IS(b, DICT_KEYS) || PY_IS(b, DICT_ITEMS);
+    if (!aview && !bview) return PY_NOTIMPL;
+    if (!aview) { py_val t = a; a = b; b = t; aview = 1; bview = PY_IS(b, DICT_KEYS) || PY_IS(b, DICT_ITEMS); }
+    int64_t la = (int64_t)PY_DICT(view_dict(a))->used;
+    if (bview && (int64_t)PY_DICT(view_dict(b))->used > la) { py_val t = a; a = b; b = t; }
+    py_val it = py_iter(I, b);
+    if (!it) return PY_NULL;
+    py_val r = py_set_new(I, PY_NULL, 0);
+    if (!r) { py_decref(I, it); return PY_NULL; }
+    int items = PY_IS(a, DICT_ITEMS);
+    for (;;) {
+        py_val x = py_next(I, it);
+        if (!x) { if (py_err_occurred(I)) goto fail; break; }
+        int c = items ? items_contains(I, a, x) : keys_contains(I, a, x);
+        if (c < 0 || (c && py_set_add(I, r, x))) { py_decref(I, x); goto fail; }
+        py_decref(I, x);
+    }
+    py_decref(I, it);
+    return r;
+fail:
+    py_decref(I, it);
+    py_decref(I, r);
+    return PY_NULL;
+}
 static py_val view_or(py_interp *I, py_val a, py_val b) { return view_setop(I, a, b, PY_NB_OR); }
 static py_val view_sub(py_interp *I, py_val a, py_val b) { return view_setop(I, a, b, PY_NB_SUB); }
 static py_val view_xor(py_interp *I, py_val a, py_val b) { return view_setop(I, a, b, PY_NB_XOR); }

@@ -276,6 +276,16 @@ static py_val f_get_type_params(py_interp *I, py_val v)
     py_func *f = PY_FUNC(v);
     return f->type_params ? py_newref(f->type_params) : py_tuple_new(I, 0);
 }
+static int f_set_type_params(py_interp *I, py_val v, py_val x)
+{
+    if (!x || !py_is_tuple(x)) {
+        py_err_str(I, PY_E_TypeError, "__type_params__ must be set to a tuple");
+        return -1;
+    }
+    py_incref(x);
+    PY_SETREF(I, PY_FUNC(v)->type_params, x);
+    return 0;
+}
 static py_val f_get_builtins(py_interp *I, py_val v) { (void)I; return py_newref(PY_FUNC(v)->builtins); }
 
 static const py_getsetdef func_getsets[] = {
@@ -284,7 +294,7 @@ static const py_getsetdef func_getsets[] = {
     { "__defaults__", f_get_defaults, f_set_defaults }, { "__kwdefaults__", f_get_kwdefaults, f_set_kwdefaults },
     { "__code__", f_get_code, NULL }, { "__globals__", f_get_globals, NULL },
     { "__closure__", f_get_closure, NULL }, { "__annotations__", f_get_annotations, f_set_annotations },
-    { "__dict__", f_get_dict, NULL }, { "__type_params__", f_get_type_params, NULL },
+    { "__dict__", f_get_dict, NULL }, { "__type_params__", f_get_type_params, f_set_type_params },
     { "__builtins__", f_get_builtins, NULL },
     { NULL, NULL, NULL }
 };
@@ -1136,10 +1146,20 @@ static void module_clear(py_interp *I, py_obj *o) { PY_CLEAR(I, ((py_module *)o)
 static py_val module_getattr(py_interp *I, py_val self, py_val name)
 {
     py_module *m = (py_module *)PY_OBJ(self);
-    if (py_str_eq_c(name, "__dict__")) return m->dict ? py_newref(m->dict) : py_dict_new(I);
+    int is_builtins = m->dict && m->dict == I->builtins;
+    if (py_str_eq_c(name, "__dict__")) {
+        /* the builtins dict is filled lazily; complete it before exposing it */
+        if (is_builtins && py_builtins_fill(I)) return PY_NULL;
+        return m->dict ? py_newref(m->dict) : py_dict_new(I);
+    }
     if (m->dict) {
         py_val v = py_dict_get_str(I, m->dict, name);
         if (v) return py_newref(v);
+    }
+    if (is_builtins) {
+        py_val v = py_builtins_lookup(I, name);
+        if (v) return py_newref(v);
+        if (py_err_occurred(I)) return PY_NULL;
     }
     int found;
     py_val r = py_generic_getattr_opt(I, self, name, &found);
@@ -1190,6 +1210,7 @@ static py_val module_dir(py_interp *I, py_val self, const py_val *args, size_t n
 {
     (void)args; (void)nargs; (void)kw;
     py_module *m = (py_module *)PY_OBJ(self);
+    if (m->dict && m->dict == I->builtins && py_builtins_fill(I)) return PY_NULL;
     return py_dict_keys_list(I, m->dict);
 }
 

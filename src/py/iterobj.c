@@ -95,9 +95,16 @@ py_val py_range_new(py_interp *I, py_val a, py_val b, py_val c)
     return range_make(I, start, stop, step);
 }
 
-static int64_t R_start(py_val v) { return py_int_val(((py_range *)PY_OBJ(v))->start); }
-static int64_t R_stop(py_val v) { return py_int_val(((py_range *)PY_OBJ(v))->stop); }
-static int64_t R_step(py_val v) { return py_int_val(((py_range *)PY_OBJ(v))->step); }
+/* range bounds always fit int64 (the constructor checks), but beyond 48 bits
+ * they are heap ints */
+static int64_t r_i64(py_val x)
+{
+    if (py_is_int(x)) return py_int_val(x);
+    return mp_get_i64(&((py_bigint *)PY_OBJ(x))->v);
+}
+static int64_t R_start(py_val v) { return r_i64(((py_range *)PY_OBJ(v))->start); }
+static int64_t R_stop(py_val v) { return r_i64(((py_range *)PY_OBJ(v))->stop); }
+static int64_t R_step(py_val v) { return r_i64(((py_range *)PY_OBJ(v))->step); }
 
 static void range_dealloc(py_interp *I, py_obj *o)
 {
@@ -123,7 +130,12 @@ static py_val range_repr(py_interp *I, py_val v)
     return py_str_fmt(I, "range(%lld, %lld, %lld)", (long long)R_start(v), (long long)R_stop(v), (long long)R_step(v));
 }
 
-static int64_t range_len(py_interp *I, py_val v) { (void)I; return ((py_range *)PY_OBJ(v))->len; }
+static int64_t range_len(py_interp *I, py_val v)
+{
+    int64_t n = ((py_range *)PY_OBJ(v))->len;
+    if (n < 0) py_err_str(I, PY_E_OverflowError, "Python int too large to convert to C ssize_t");
+    return n;
+}
 static int range_truth(py_interp *I, py_val v) { (void)I; return ((py_range *)PY_OBJ(v))->len != 0; }
 
 static py_val range_getitem(py_interp *I, py_val self, py_val key)
@@ -147,6 +159,15 @@ static py_val range_getitem(py_interp *I, py_val self, py_val key)
     } else {
         return py_err_fmt(I, PY_E_TypeError, "range indices must be integers or slices, not %s", py_type_name(I, key));
     }
+    if (r->len < 0) {
+        /* more than 2**63 - 1 elements: index with 128-bit arithmetic */
+        __int128 s0 = R_start(self), e0 = R_stop(self), st = R_step(self), n;
+        n = st > 0 ? (e0 - s0 - 1) / st + 1 : (s0 - e0 - 1) / -st + 1;
+        __int128 ii = i;
+        if (ii < 0) ii += n;
+        if (ii < 0 || ii >= n) return py_err_str(I, PY_E_IndexError, "range object index out of range");
+        return py_int_from_i64(I, (int64_t)(s0 + ii * st));
+    }
     if (i < 0) i += r->len;
     if (i < 0 || i >= r->len) return py_err_str(I, PY_E_IndexError, "range object index out of range");
     return py_int_from_i64(I, R_start(self) + i * R_step(self));
@@ -157,16 +178,23 @@ static int range_contains_int(py_val self, int64_t x)
     int64_t s = R_start(self), e = R_stop(self), st = R_step(self);
     if (st > 0) { if (x < s || x >= e) return 0; }
     else { if (x > s || x <= e) return 0; }
-    return ((x - s) % st) == 0;
+    return (((__int128)x - s) % st) == 0;
 }
 
 static int range_contains(py_interp *I, py_val self, py_val v)
 {
     if (py_is_int(v) || py_is_bool(v)) return range_contains_int(self, py_is_int(v) ? py_int_val(v) : v == PY_TRUE);
-    if (py_is_bigint(v)) return 0;
+    if (py_is_bigint(v) && !(py_typeof(I, v)->flags & PY_TF_HEAP)) {
+        int64_t x;
+        if (py_int_to_i64(I, v, &x)) { py_err_clear(I); return 0; }
+        return range_contains_int(self, x);
+    }
     py_range *r = (py_range *)PY_OBJ(self);
     for (int64_t i = 0; i < r->len; i++) {
-        int e = py_eq(I, py_int_from_i64(I, R_start(self) + i * R_step(self)), v);
+        py_val x = py_int_from_i64(I, R_start(self) + i * R_step(self));
+        if (!x) return -1;
+        int e = py_eq(I, x, v);
+        py_decref(I, x);
         if (e) return e;
     }
     return 0;
@@ -823,8 +851,17 @@ static py_val ga_getattr(py_interp *I, py_val self, py_val name)
     if (py_str_eq_c(name, "__args__")) return py_newref(g->aux);
     if (py_str_eq_c(name, "__parameters__")) return py_tuple_new(I, 0);
     if (py_str_eq_c(name, "__class__")) return py_newref(PY_VAL(py_typeof(I, self)));
+    if (py_str_eq_c(name, "__mro_entries__") || py_str_eq_c(name, "__reduce__")) return py_generic_getattr(I, self, name);
     return py_getattr(I, g->seq, name);
 }
+
+static py_val ga_mro_entries(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)args; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "__mro_entries__ expected 1 argument");
+    return py_tuple_pack(I, 1, ((py_iterobj *)PY_OBJ(self))->seq);
+}
+static const py_methoddef ga_methods[] = { { "__mro_entries__", ga_mro_entries, 0 }, { NULL, NULL, 0 } };
 
 static py_val ga_richcmp(py_interp *I, py_val a, py_val b, int op)
 {
@@ -853,12 +890,21 @@ static py_val ga_getitem(py_interp *I, py_val self, py_val key)
     return py_err_fmt(I, PY_E_TypeError, "%s is not a generic class", py_type_name(I, self));
 }
 
+static py_val ga_new_slot(py_interp *I, py_type *t, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)t;
+    if (py_no_kw(I, "GenericAlias", kw)) return PY_NULL;
+    if (nargs != 2) return py_err_fmt(I, PY_E_TypeError, "GenericAlias expected 2 arguments, got %zu", nargs);
+    return py_genericalias_new(I, args[0], args[1]);
+}
+
 const py_typedef py_genericalias_typedef = {
     .name = "GenericAlias", .qualname = "types.GenericAlias", .base = PY_T_OBJECT, .flags = PY_TF_GC,
     .basicsize = sizeof(py_iterobj),
     .slots = { .dealloc = py_iterobj_dealloc, .traverse = py_iterobj_traverse, .clear = py_iterobj_clear,
                .repr = ga_repr, .call = ga_call, .getattr = ga_getattr, .richcmp = ga_richcmp,
-               .hash = ga_hash, .nb = { [PY_NB_OR] = ga_or }, .getitem = ga_getitem },
+               .hash = ga_hash, .nb = { [PY_NB_OR] = ga_or }, .getitem = ga_getitem, .new_ = ga_new_slot },
+    .methods = ga_methods,
 };
 
 /* ---- unions (int | str) ------------------------------------------------------------------ */
@@ -915,6 +961,8 @@ static py_val union_getattr(py_interp *I, py_val self, py_val name)
 {
     if (py_str_eq_c(name, "__args__")) return py_newref(((py_iterobj *)PY_OBJ(self))->seq);
     if (py_str_eq_c(name, "__parameters__")) return py_tuple_new(I, 0);
+    if (py_str_eq_c(name, "__name__") || py_str_eq_c(name, "__qualname__")) return py_str_cstr(I, "Union");
+    if (py_str_eq_c(name, "__origin__")) return py_newref(PY_VAL(py_typeof(I, self)));
     return py_generic_getattr(I, self, name);
 }
 
@@ -946,12 +994,45 @@ static int union_hash(py_interp *I, py_val v, int64_t *out)
     return r;
 }
 
+/* Union[X, Y, ...] (typing.Union is this type): X | Y | ..., collapsing
+ * duplicates; a single member is returned as is */
+static py_val union_class_getitem(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "Union[...] takes one argument");
+    py_val params = args[0];
+    if (!py_is_tuple(params)) return py_newref(params == PY_NONE ? PY_VAL(PY_TYPE(I, PY_T_NONE)) : params);
+    size_t n = py_tuple_len(params);
+    if (!n) return py_err_str(I, PY_E_TypeError, "Cannot take a Union of no types.");
+    py_val l = py_list_new(I, 0);
+    if (!l) return PY_NULL;
+    for (size_t i = 0; i < n; i++) if (union_add(I, l, py_tuple_items(params)[i])) { py_decref(I, l); return PY_NULL; }
+    if (PY_LIST(l)->n == 1) {
+        py_val r = py_newref(PY_LIST(l)->items[0]);
+        py_decref(I, l);
+        return r;
+    }
+    py_val t = py_sequence_tuple(I, l);
+    py_decref(I, l);
+    if (!t) return PY_NULL;
+    py_iterobj *u = iterobj_new(I, PY_T_UNIONTYPE);
+    if (!u) { py_decref(I, t); return PY_NULL; }
+    u->seq = t;
+    return PY_VAL(u);
+}
+
+static const py_methoddef union_methods[] = {
+    { "__class_getitem__", union_class_getitem, PY_METH_CLASS },
+    { NULL, NULL, 0 }
+};
+
 const py_typedef py_uniontype_typedef = {
     .name = "Union", .qualname = "typing.Union", .base = PY_T_OBJECT, .flags = PY_TF_GC,
     .basicsize = sizeof(py_iterobj),
     .slots = { .dealloc = py_iterobj_dealloc, .traverse = py_iterobj_traverse, .clear = py_iterobj_clear,
                .repr = union_repr, .getattr = union_getattr, .nb = { [PY_NB_OR] = union_or },
                .richcmp = union_richcmp, .hash = union_hash },
+    .methods = union_methods,
 };
 
 /* ---- types.SimpleNamespace ------------------------------------------------------------ */

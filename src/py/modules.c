@@ -19,6 +19,7 @@ static const py_moddef core_modules[] = {
     { "gc", py_mod_gc_init },
     { "math", py_mod_math_init },
     { "builtins", py_mod_builtins_init },
+    { "_sk", py_mod_sk_init },
     { NULL, NULL }
 };
 
@@ -200,7 +201,7 @@ py_val py_sys_readline(py_interp *I, int strip_newline)
 static py_val stdio_write(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
     if (py_args_exact(I, "write", nargs, kw, 1)) return PY_NULL;
-    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "write() argument must be str, not %s", py_type_name(I, args[0]));
+    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "write() argument must be str, not %s", py_argtype_name(I, args[0]));
     if (py_sys_write(I, self, py_str_data(args[0]), py_str_len(args[0]))) return PY_NULL;
     return py_int_from_i64(I, (int64_t)PY_STR(args[0])->cplen);
 }
@@ -355,7 +356,7 @@ static py_val sys_intern(py_interp *I, py_val self, const py_val *args, size_t n
 {
     (void)self;
     if (py_args_exact(I, "intern", nargs, kw, 1)) return PY_NULL;
-    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "intern() argument must be str, not %s", py_type_name(I, args[0]));
+    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "intern() argument must be str, not %s", py_argtype_name(I, args[0]));
     return py_intern_str(I, py_newref(args[0]));
 }
 
@@ -475,12 +476,106 @@ static const py_methoddef gc_fns[] = {
 };
 int py_mod_gc_init(py_interp *I, py_val mod) { return py_module_add_functions(I, mod, gc_fns); }
 
+/* ---- _sk: helpers for the modules written in Python ---------------------------------------- */
+static py_val sk_set_tpname(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 2 || !py_is_typeobj(args[0])) return py_err_str(I, PY_E_TypeError, "set_tpname(cls, name)");
+    if (py_type_set_tpname(I, PY_TYPEOBJ(args[0]), args[1])) return PY_NULL;
+    return PY_NONE;
+}
+/* index(x): operator.index with CPython's message */
+static py_val sk_index(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "index(x)");
+    return py_index(I, args[0]);
+}
+/* ssize(x): an index that must fit a C ssize_t (OverflowError otherwise) */
+static py_val sk_ssize(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "ssize(x)");
+    py_val i = py_index(I, args[0]);
+    if (!i) return PY_NULL;
+    int64_t v;
+    if (py_int_to_i64(I, i, &v)) {
+        py_decref(I, i);
+        py_err_clear(I);
+        return py_err_str(I, PY_E_OverflowError, "Python int too large to convert to C ssize_t");
+    }
+    py_decref(I, i);
+    return py_int_from_i64(I, v);
+}
+/* idx(x): an index that must fit (IndexError "cannot fit 'int' into an index-sized integer") */
+static py_val sk_idx(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "idx(x)");
+    int64_t v;
+    if (py_index_i64(I, args[0], &v, 1)) return PY_NULL;
+    return py_int_from_i64(I, v);
+}
+/* caller_globals(): the globals of the innermost frame that is not host code */
+static py_val sk_caller_globals(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)args; (void)nargs; (void)kw;
+    for (py_frame *f = I->frame; f; f = f->prev)
+        if (!(f->code->flags & PY_CO_HOST) && f->globals) return py_newref(f->globals);
+    return PY_NONE;
+}
+/* host_exec(src, globals): run source as host code (invisible in tracebacks) */
+static py_val sk_host_exec(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 2 || !py_is_str(args[0]) || !py_is_dict(args[1])) return py_err_str(I, PY_E_TypeError, "host_exec(src, globals)");
+    if (py_exec_host_source(I, py_str_data(args[0]), py_str_len(args[0]), args[1], "<generated>")) return PY_NULL;
+    return PY_NONE;
+}
+/* enter_recursion(msg) / leave_recursion(): let host code that recurses
+ * over data (json) count against the recursion limit like C code does */
+static py_val sk_enter_recursion(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (I->depth >= I->recursion_limit) {
+        const char *msg = nargs && py_is_str(args[0]) ? py_str_data(args[0]) : "";
+        return py_err_fmt(I, PY_E_RecursionError, "maximum recursion depth exceeded%s", msg);
+    }
+    I->depth++;
+    return PY_NONE;
+}
+static py_val sk_leave_recursion(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)args; (void)nargs; (void)kw;
+    if (I->depth > 0) I->depth--;
+    return PY_NONE;
+}
+static const py_methoddef sk_fns[] = {
+    { "enter_recursion", sk_enter_recursion, 0 }, { "leave_recursion", sk_leave_recursion, 0 },
+    { "host_exec", sk_host_exec, 0 },
+    { "set_tpname", sk_set_tpname, 0 }, { "index", sk_index, 0 }, { "ssize", sk_ssize, 0 },
+    { "idx", sk_idx, 0 }, { "caller_globals", sk_caller_globals, 0 }, { NULL, NULL, 0 }
+};
+int py_mod_sk_init(py_interp *I, py_val mod)
+{
+    if (py_module_add_functions(I, mod, sk_fns)) return -1;
+    static const struct { const char *name; int tid; } types[] = {
+        { "TypeVar", PY_T_TYPEVAR }, { "ParamSpec", PY_T_PARAMSPEC }, { "TypeVarTuple", PY_T_TYPEVARTUPLE },
+        { "TypeAliasType", PY_T_TYPEALIAS }, { "SimpleNamespace", PY_T_NAMESPACE },
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        py_type *t = PY_TYPE(I, types[i].tid);
+        if (!t || py_module_add(I, mod, types[i].name, py_newref(PY_VAL(t)))) return -1;
+    }
+    return 0;
+}
+
 /* ---- builtins ------------------------------------------------------------------------------ */
 int py_builtins_fill(py_interp *I);
 int py_mod_builtins_init(py_interp *I, py_val mod)
 {
-    if (py_builtins_fill(I)) return -1;
-    /* the module shares the interpreter's builtins dict */
+    /* the dict is filled lazily (by name lookups, or completely when the
+     * program asks for __dict__ or dir()); the module shares the interpreter's builtins dict */
     py_module *m = (py_module *)PY_OBJ(mod);
     py_val old = m->dict;
     if (py_dict_update(I, I->builtins, old)) return -1;

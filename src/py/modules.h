@@ -22,5 +22,6 @@ int py_mod_sys_init(py_interp *I, py_val mod);
 int py_mod_gc_init(py_interp *I, py_val mod);
 int py_mod_math_init(py_interp *I, py_val mod);
 int py_mod_builtins_init(py_interp *I, py_val mod);
+int py_mod_sk_init(py_interp *I, py_val mod);
 
 #endif

@@ -50,12 +50,13 @@ typedef struct py_gchead {
     X(RANGE) X(SLICE) X(FUNCTION) X(CFUNCTION) X(METHOD) X(CELL) X(CODE) \
     X(MODULE) X(GENERATOR) X(COROUTINE) X(ASYNCGEN) X(PROPERTY) \
     X(STATICMETHOD) X(CLASSMETHOD) X(SUPER) X(METHOD_DESCR) X(GETSET_DESCR) \
-    X(LIST_ITER) X(LIST_REVITER) X(TUPLE_ITER) X(STR_ITER) X(BYTES_ITER) \
+    X(LIST_ITER) X(LIST_REVITER) X(TUPLE_ITER) X(STR_ITER) X(STR_UITER) X(BYTES_ITER) \
     X(RANGE_ITER) X(DICT_KEYITER) X(DICT_VALUEITER) X(DICT_ITEMITER) \
     X(DICT_REVKEYITER) X(SET_ITER) X(SEQ_ITER) X(CALL_ITER) X(ENUMERATE) \
     X(ZIP) X(MAP) X(FILTER) X(REVERSED) X(DICT_KEYS) X(DICT_VALUES) \
     X(DICT_ITEMS) X(CORO_WRAPPER) X(ASYNCGEN_ASEND) X(GENERICALIAS) \
     X(UNIONTYPE) X(NAMESPACE) X(STDIO) X(TEMPLATE) X(INTERPOLATION) X(TYPEALIAS) \
+    X(TYPEVAR) X(PARAMSPEC) X(TYPEVARTUPLE) \
     X(EXC_FIRST_DUMMY)
 
 enum {
@@ -272,7 +273,7 @@ struct py_type {
     const py_typedef *def;    /* builtin descriptor or the one inherited */
     uint64_t version;         /* bumped on class attribute changes */
     py_val slotnames;         /* tuple of __slots__ names or NULL */
-    py_val weakref_dummy;
+    py_val tpname_obj;        /* str backing `name` when it differs from __name__ */
 };
 
 /* ---- core object structs ---------------------------------------------- */
@@ -338,6 +339,9 @@ typedef struct py_dict {
     int32_t *index;           /* -1 empty, -2 dummy, else entry number */
     py_dict_entry *entries;
     uint64_t version;         /* bumped on every mutation */
+    uint64_t kver;            /* key-layout version: unique per interpreter, changes
+                               * when keys are added/removed or the table moves
+                               * (not when a value is replaced); 0 = never set */
     py_val dict_;             /* instance dict when subclassed */
     py_val default_factory;   /* defaultdict */
 } py_dict;

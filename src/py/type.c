@@ -22,13 +22,14 @@ extern const py_typedef py_object_typedef, py_type_typedef, py_none_typedef, py_
     py_generator_typedef, py_coroutine_typedef, py_asyncgen_typedef, py_property_typedef,
     py_staticmethod_typedef, py_classmethod_typedef, py_super_typedef, py_methoddescr_typedef,
     py_getsetdescr_typedef, py_listiter_typedef, py_listreviter_typedef, py_tupleiter_typedef,
-    py_striter_typedef, py_bytesiter_typedef, py_rangeiter_typedef, py_dictkeyiter_typedef,
+    py_striter_typedef, py_struiter_typedef, py_bytesiter_typedef, py_rangeiter_typedef, py_dictkeyiter_typedef,
     py_dictvalueiter_typedef, py_dictitemiter_typedef, py_dictrevkeyiter_typedef, py_setiter_typedef,
     py_seqiter_typedef, py_calliter_typedef, py_enumerate_typedef, py_zip_typedef, py_map_typedef,
     py_filter_typedef, py_reversed_typedef, py_dictkeys_typedef, py_dictvalues_typedef,
     py_dictitems_typedef, py_corowrapper_typedef, py_asyncgenasend_typedef, py_genericalias_typedef,
     py_uniontype_typedef, py_namespace_typedef, py_stdio_typedef, py_template_typedef,
-    py_interpolation_typedef, py_typealias_typedef;
+    py_interpolation_typedef, py_typealias_typedef, py_typevar_typedef, py_paramspec_typedef,
+    py_typevartuple_typedef;
 
 #define X(id, name, base) extern const py_typedef py_exc_td_##id;
 PY_EXC_IDS(X)
@@ -49,7 +50,7 @@ const py_typedef *const py_typedefs[PY_T_COUNT] = {
     [PY_T_CLASSMETHOD] = &py_classmethod_typedef, [PY_T_SUPER] = &py_super_typedef,
     [PY_T_METHOD_DESCR] = &py_methoddescr_typedef, [PY_T_GETSET_DESCR] = &py_getsetdescr_typedef,
     [PY_T_LIST_ITER] = &py_listiter_typedef, [PY_T_LIST_REVITER] = &py_listreviter_typedef,
-    [PY_T_TUPLE_ITER] = &py_tupleiter_typedef, [PY_T_STR_ITER] = &py_striter_typedef,
+    [PY_T_TUPLE_ITER] = &py_tupleiter_typedef, [PY_T_STR_ITER] = &py_striter_typedef, [PY_T_STR_UITER] = &py_struiter_typedef,
     [PY_T_BYTES_ITER] = &py_bytesiter_typedef, [PY_T_RANGE_ITER] = &py_rangeiter_typedef,
     [PY_T_DICT_KEYITER] = &py_dictkeyiter_typedef, [PY_T_DICT_VALUEITER] = &py_dictvalueiter_typedef,
     [PY_T_DICT_ITEMITER] = &py_dictitemiter_typedef, [PY_T_DICT_REVKEYITER] = &py_dictrevkeyiter_typedef,
@@ -62,7 +63,8 @@ const py_typedef *const py_typedefs[PY_T_COUNT] = {
     [PY_T_GENERICALIAS] = &py_genericalias_typedef, [PY_T_UNIONTYPE] = &py_uniontype_typedef,
     [PY_T_NAMESPACE] = &py_namespace_typedef, [PY_T_STDIO] = &py_stdio_typedef,
     [PY_T_TEMPLATE] = &py_template_typedef, [PY_T_INTERPOLATION] = &py_interpolation_typedef,
-    [PY_T_TYPEALIAS] = &py_typealias_typedef,
+    [PY_T_TYPEALIAS] = &py_typealias_typedef, [PY_T_TYPEVAR] = &py_typevar_typedef,
+    [PY_T_PARAMSPEC] = &py_paramspec_typedef, [PY_T_TYPEVARTUPLE] = &py_typevartuple_typedef,
 #define X(id, name, base) [PY_E_##id] = &py_exc_td_##id,
     PY_EXC_IDS(X)
 #undef X
@@ -100,7 +102,7 @@ py_type *py_type_builtin(py_interp *I, int id)
     py_type *t = alloc_type(I);
     if (!t) return NULL;
     t->ob.rc = 1;
-    t->name = d->name;
+    t->name = d->qualname ? d->qualname : d->name;   /* tp_name: qualified for module types */
     t->flags = d->flags;
     t->id = (uint16_t)id;
     t->basicsize = d->basicsize;
@@ -706,7 +708,12 @@ static int slot_hash(py_interp *I, py_val self, int64_t *out)
         py_err_str(I, PY_E_TypeError, "__hash__ method should return an integer");
         return -1;
     }
-    int rr = py_int_hash(r, out);
+    /* as CPython: the value itself when it fits a Py_ssize_t, else its int hash */
+    int64_t h;
+    int rr = 0;
+    if (py_is_int(r) || py_is_bool(r)) h = py_is_bool(r) ? r == PY_TRUE : py_int_val(r);
+    else if (py_int_to_i64(I, r, &h)) { py_err_clear(I); rr = py_int_hash(r, &h); }
+    if (!rr) *out = h == -1 ? -2 : h;
     py_decref(I, r);
     return rr;
 }
@@ -1379,6 +1386,7 @@ static void type_dealloc(py_interp *I, py_obj *o)
     py_xdecref(I, t->qualname);
     py_xdecref(I, t->module);
     py_xdecref(I, t->slotnames);
+    py_xdecref(I, t->tpname_obj);
     if (t->base && (t->flags & PY_TF_HEAP)) py_decref(I, PY_VAL(t->base));
     py_type *meta = o->type;
     py_free(I, PY_GCHEAD(o), sizeof(py_type) + sizeof(py_gchead));
@@ -1402,6 +1410,21 @@ static void type_clear(py_interp *I, py_obj *o)
     PY_CLEAR(I, t->dict);
     PY_CLEAR(I, t->mro);
     PY_CLEAR(I, t->module);
+}
+
+/* Give a class a C-style tp_name for messages ("collections.deque") while
+ * __name__ stays short; used by the stdlib modules written in Python. */
+int py_type_set_tpname(py_interp *I, py_type *t, py_val name)
+{
+    if (!(t->flags & PY_TF_HEAP) || !py_is_str(name)) { py_err_str(I, PY_E_TypeError, "expected a class and a str"); return -1; }
+    if (!t->name_obj) {
+        t->name_obj = py_str_cstr(I, t->name);
+        if (!t->name_obj) return -1;
+    }
+    py_incref(name);
+    PY_SETREF(I, t->tpname_obj, name);
+    t->name = py_str_data(name);
+    return 0;
 }
 
 py_val py_type_repr(py_interp *I, py_val v)
@@ -1428,8 +1451,10 @@ py_val py_type_call(py_interp *I, py_val self, const py_val *args, size_t nargs,
     if (t->flags & PY_TF_TYPE_SUB && nargs == 3 && py_is_str(args[0])) {
         /* metaclass call: type(name, bases, ns, **kw) */
         if (t->s.new_ && t->s.new_ != PY_TYPE(I, PY_T_TYPE)->s.new_) goto generic;
-        if (!py_is_tuple(args[1]) || !py_is_dict(args[2]))
-            return py_err_str(I, PY_E_TypeError, "type() argument 2 must be tuple, 3 must be dict");
+        if (!py_is_tuple(args[1]))
+            return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 2 must be tuple, not %s", py_argtype_name(I, args[1]));
+        if (!py_is_dict(args[2]))
+            return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 3 must be dict, not %s", py_argtype_name(I, args[2]));
         py_val kwd = PY_NULL;
         if (nkw) {
             kwd = py_dict_new(I);
@@ -1564,9 +1589,9 @@ static py_val type_new_slot(py_interp *I, py_type *meta, const py_val *args, siz
 {
     if (nargs == 1 && (!kw || !py_tuple_len(kw))) return py_newref(PY_VAL(py_typeof(I, args[0])));
     if (nargs != 3) return py_err_str(I, PY_E_TypeError, "type() takes 1 or 3 arguments");
-    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 1 must be str, not %s", py_type_name(I, args[0]));
-    if (!py_is_tuple(args[1])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 2 must be tuple, not %s", py_type_name(I, args[1]));
-    if (!py_is_dict(args[2])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 3 must be dict, not %s", py_type_name(I, args[2]));
+    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 1 must be str, not %s", args[0] == PY_NONE ? "None" : py_type_name(I, args[0]));
+    if (!py_is_tuple(args[1])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 2 must be tuple, not %s", py_argtype_name(I, args[1]));
+    if (!py_is_dict(args[2])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 3 must be dict, not %s", py_argtype_name(I, args[2]));
     py_val kwd = PY_NULL;
     if (kw && py_tuple_len(kw)) {
         kwd = py_dict_new(I);
@@ -1593,7 +1618,8 @@ static int type_init_slot(py_interp *I, py_val self, const py_val *args, size_t 
 static py_val type_get_name(py_interp *I, py_val self)
 {
     py_type *t = PY_TYPEOBJ(self);
-    return t->name_obj ? py_newref(t->name_obj) : py_str_cstr(I, t->name);
+    if (t->name_obj) return py_newref(t->name_obj);
+    return py_str_cstr(I, !(t->flags & PY_TF_HEAP) && t->def ? t->def->name : t->name);
 }
 static int type_set_name(py_interp *I, py_val self, py_val v)
 {
@@ -1602,7 +1628,7 @@ static int type_set_name(py_interp *I, py_val self, py_val v)
     if (!v || !py_is_str(v)) { py_err_fmt(I, PY_E_TypeError, "can only assign string to %s.__name__, not '%s'", t->name, v ? py_type_name(I, v) : "NoneType"); return -1; }
     py_incref(v);
     PY_SETREF(I, t->name_obj, v);
-    t->name = py_str_data(v);
+    if (!t->tpname_obj) t->name = py_str_data(v);
     return 0;
 }
 static py_val type_get_qualname(py_interp *I, py_val self)
@@ -1674,6 +1700,18 @@ static py_val type_get_doc(py_interp *I, py_val self)
     py_type *vt = py_typeof(I, v);
     if (vt->s.descr_get) return vt->s.descr_get(I, v, PY_NULL, self);
     return py_newref(v);
+}
+static int type_set_doc(py_interp *I, py_val self, py_val v)
+{
+    py_type *t = PY_TYPEOBJ(self);
+    if (!(t->flags & PY_TF_HEAP)) {
+        py_err_fmt(I, PY_E_TypeError, "cannot set '__doc__' attribute of immutable type '%s'", t->name);
+        return -1;
+    }
+    py_val d = py_type_dict(I, t);
+    if (!d || py_dict_set(I, d, PY_ID(I, __doc__), v ? v : PY_NONE)) return -1;
+    py_type_modified(t);
+    return 0;
 }
 static py_val type_get_abstract(py_interp *I, py_val self)
 {
@@ -1809,7 +1847,7 @@ static const py_getsetdef type_getsets[] = {
     { "__bases__", type_get_bases, NULL },
     { "__base__", type_get_base, NULL },
     { "__dict__", type_get_dict, NULL },
-    { "__doc__", type_get_doc, NULL },
+    { "__doc__", type_get_doc, type_set_doc },
     { "__abstractmethods__", type_get_abstract, type_set_abstract },
     { "__annotations__", type_get_annotations, type_set_annotations },
     { NULL, NULL, NULL }
