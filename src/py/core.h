@@ -37,6 +37,7 @@ enum {
     PY_CO_ASYNCGEN = 16, PY_CO_HIDDEN = 32, /* comprehension: no traceback entry, no depth */
     PY_CO_CLASSBODY = 64, PY_CO_MODULE = 128, PY_CO_HAS_CLASSCELL = 256,
     PY_CO_NESTED = 512, PY_CO_LAMBDA = 1024,
+    PY_CO_LIBRARY = 2048,  /* a library module written in Python: no traceback entries */
 };
 
 typedef struct py_code {
