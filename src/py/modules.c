@@ -19,6 +19,11 @@ static const py_moddef core_modules[] = {
     { "gc", py_mod_gc_init },
     { "math", py_mod_math_init },
     { "builtins", py_mod_builtins_init },
+    { "posix", py_mod_posix_init },
+    { "os", py_mod_os_init },
+    { "posixpath", py_mod_posixpath_init },
+    { "_io", py_mod__io_init },
+    { "io", py_mod_io_init },
     { NULL, NULL }
 };
 

@@ -22,5 +22,11 @@ int py_mod_sys_init(py_interp *I, py_val mod);
 int py_mod_gc_init(py_interp *I, py_val mod);
 int py_mod_math_init(py_interp *I, py_val mod);
 int py_mod_builtins_init(py_interp *I, py_val mod);
+/* the standard modules of pymods (pyos.c, pyio.c, mod_*.c, pylib.c) */
+int py_mod_posix_init(py_interp *I, py_val mod);
+int py_mod_os_init(py_interp *I, py_val mod);
+int py_mod_posixpath_init(py_interp *I, py_val mod);
+int py_mod__io_init(py_interp *I, py_val mod);
+int py_mod_io_init(py_interp *I, py_val mod);
 
 #endif
