@@ -69,6 +69,10 @@ $(BUILD)/%.o: %.c
 	@echo "  CC $<"
 	$(Q)$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
+# Modules written in Python are embedded as C string literals (src/py/lib).
+src/py/lib/%.py.inc: src/py/lib/%.py src/py/lib/embed.sh
+	sh src/py/lib/embed.sh $< > $@.tmp && mv $@.tmp $@
+
 $(BUILD)/%.o: %.S
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CFLAGS) -c $< -o $@
@@ -109,14 +113,6 @@ $(BUILD)/gen/sh_builtin_list.h: $(BI_SRC)
 	@mkdir -p $(dir $@)
 	@grep -h '^SH_BUILTIN(' $(BI_SRC) | sed 's/);[[:space:]]*$$/)/' | LC_ALL=C sort -u > $@.tmp && mv $@.tmp $@
 $(BUILD)/src/shell/builtin_table.o: $(BUILD)/gen/sh_builtin_list.h
-
-# Python standard modules written in Python (src/py/lib/NAME.py) are
-# compiled in as text: one C string per file and a table (pylib.c).
-PYLIB_SRC   := $(sort $(wildcard src/py/lib/*.py))
-$(BUILD)/gen/pylib.h: $(PYLIB_SRC) tools/pylib_gen.sh
-	@mkdir -p $(dir $@)
-	@sh tools/pylib_gen.sh $(PYLIB_SRC) > $@.tmp && mv $@.tmp $@
-$(BUILD)/src/py/pylib.o: $(BUILD)/gen/pylib.h
 
 
 # Unit tests: every TEST(name) in tests/unit/*.c is collected into a list.

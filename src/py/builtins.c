@@ -874,10 +874,10 @@ py_val py_builtins_lookup(py_interp *I, py_val name)
     const char *s = py_str_data(name);
     py_val obj = PY_NULL;
     for (int i = 0; builtin_fns[i].name; i++) {
-        if (!strcmp(builtin_fns[i].name, s)) { obj = py_cfunc_new(I, &builtin_fns[i], PY_NULL, NULL); goto found; }
+        if (builtin_fns[i].name[0] == s[0] && !strcmp(builtin_fns[i].name, s)) { obj = py_cfunc_new(I, &builtin_fns[i], PY_NULL, NULL); goto found; }
     }
     for (int i = 0; builtin_types[i].name; i++) {
-        if (!strcmp(builtin_types[i].name, s)) {
+        if (builtin_types[i].name[0] == s[0] && !strcmp(builtin_types[i].name, s)) {
             py_type *t = PY_TYPE(I, builtin_types[i].tid);
             if (!t) return PY_NULL;
             obj = py_newref(PY_VAL(t));
@@ -886,7 +886,7 @@ py_val py_builtins_lookup(py_interp *I, py_val name)
     }
     for (int id = PY_E_BaseException; id < PY_T_COUNT; id++) {
         const py_typedef *d = py_typedefs[id];
-        if (d->qualname) continue;   /* module-level exceptions (json, re, ...) */
+        if (d->qualname || d->name[0] != s[0]) continue;   /* module-level exceptions (json, re, ...) */
         if (!strcmp(d->name, s)) {
             py_type *t = PY_TYPE(I, id);
             if (!t) return PY_NULL;

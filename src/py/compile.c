@@ -55,7 +55,6 @@ typedef struct cunit {
     int nh, caph;
     handler *hall;            /* every handler ever pushed (index = id) */
     int nhall, caphall;
-    fblock fb[64];
     int nfb;
     int depth, maxdepth;
     py_srcpos cur;
@@ -67,6 +66,7 @@ typedef struct cunit {
     int in_loop_expr;
     int has_doc;
     const char *private_name;
+    fblock fb[64];            /* last: not zeroed on creation (nfb says what is live) */
 } cunit;
 
 typedef struct compiler {
@@ -408,7 +408,8 @@ static int add_cellfree(compiler *c, const char *name, int free)
 
 static int enter_unit(compiler *c, py_scope *s, const char *name, int firstline)
 {
-    cunit *u = sk_arena_zalloc(c->ar, sizeof(cunit));
+    cunit *u = sk_arena_alloc(c->ar, sizeof(cunit));
+    if (u) memset(u, 0, offsetof(cunit, fb));
     if (!u) { c_nomem(c); return -1; }
     u->parent = c->u;
     u->scope = s;

@@ -11,8 +11,8 @@
 #include "py/py.h"
 
 /* ---- memory ------------------------------------------------------------------ */
-#define PY_POOL_CLASSES 32            /* 16-byte classes up to 512 bytes */
-#define PY_POOL_MAX 512
+#define PY_POOL_CLASSES 64            /* 16-byte classes up to 1024 bytes */
+#define PY_POOL_MAX 1024
 #define PY_PAGE_SIZE (64 * 1024)
 
 typedef struct py_page { struct py_page *next; size_t size; } py_page;
@@ -37,7 +37,7 @@ enum {
     PY_CO_ASYNCGEN = 16, PY_CO_HIDDEN = 32, /* comprehension: no traceback entry, no depth */
     PY_CO_CLASSBODY = 64, PY_CO_MODULE = 128, PY_CO_HAS_CLASSCELL = 256,
     PY_CO_NESTED = 512, PY_CO_LAMBDA = 1024,
-    PY_CO_LIBRARY = 2048,  /* a library module written in Python: no traceback entries */
+    PY_CO_HOST = 2048,            /* host-provided Python code: invisible in tracebacks, no depth */
 };
 
 typedef struct py_code {
@@ -63,8 +63,8 @@ typedef struct py_code {
 } py_code;
 
 typedef struct py_cache {
-    uint64_t v1, v2;
-    py_val val;
+    uint64_t v1, v2;              /* LOAD_GLOBAL: globals / builtins kver */
+    uint32_t i1, i2;              /* LOAD_GLOBAL: entry index; i2 = 1: found in builtins */
     void *ptr;
 } py_cache;
 
@@ -156,6 +156,7 @@ struct py_interp {
     int repr_depth;
     const void *stack_limit;
     uint64_t steps, max_steps;
+    uint64_t kver_seq;            /* last dict key-layout version handed out */
     uint64_t step_check;          /* steps at the next periodic check */
     const volatile int *cancel;
     int64_t (*clock)(void *ud);
@@ -393,6 +394,7 @@ static inline size_t py_str_len(py_val v) { return PY_STR(v)->len; }
 int py_str_eq(py_val a, py_val b);
 int py_str_eq_c(py_val a, const char *s);
 int64_t py_str_hash(py_val s);
+int64_t py_hash_bytes(const char *p, size_t n);   /* the str hash of these bytes */
 py_val py_str_repr(py_interp *I, py_val s);
 int py_str_repr_buf(py_interp *I, const char *s, size_t n, sk_buf *out, int ascii_only);
 py_val py_str_concat(py_interp *I, py_val a, py_val b);
@@ -446,6 +448,9 @@ py_val py_dict_new(py_interp *I);
 py_val py_dict_get(py_interp *I, py_val d, py_val key);     /* borrowed; NULL missing (check exc) */
 py_val py_dict_get_h(py_interp *I, py_val d, py_val key, int64_t h);
 py_val py_dict_get_str(py_interp *I, py_val d, py_val key); /* key is an interned/any str, no error */
+py_val py_dict_new_presized(py_interp *I, size_t n);
+py_val py_dict_get_strbytes(py_val d, const char *p, size_t n, int64_t hash); /* borrowed */
+int64_t py_dict_index_h(py_interp *I, py_val d, py_val key, int64_t h); /* entry number, -1 missing, -2 error */
 py_val py_dict_get_c(py_interp *I, py_val d, const char *key);
 int py_dict_set(py_interp *I, py_val d, py_val key, py_val v);      /* increfs both */
 int py_dict_set_h(py_interp *I, py_val d, py_val key, int64_t h, py_val v);
@@ -511,6 +516,8 @@ void py_frame_clear_locals(py_interp *I, py_frame *f);
 int py_frame_bind_args(py_interp *I, py_frame *f, py_func *fn, const py_val *args,
                        size_t nargs, py_val kwnames);
 py_val py_builtins_lookup(py_interp *I, py_val name);      /* borrowed or NULL */
+int py_builtins_fill(py_interp *I);
+int py_exec_host_source(py_interp *I, const char *src, size_t n, py_val globals, const char *fname);                         /* complete the lazy builtins dict */
 py_val py_import(py_interp *I, py_val name, py_val fromlist, int level);
 py_val py_build_class(py_interp *I, py_val func, py_val name, const py_val *bases,
                       size_t nbases, py_val kwnames_dict);

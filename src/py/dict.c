@@ -25,6 +25,7 @@ static void table_free(py_interp *I, py_dict *d)
     d->entries = NULL;
     d->log2size = 0;
     d->cap = d->used = d->nentries = 0;
+    d->kver = ++I->kver_seq;
 }
 
 /* Resize so that `need` live entries fit; compacts deleted entries. */
@@ -57,6 +58,7 @@ static int table_resize(py_interp *I, py_dict *d, size_t need)
     py_free(I, d->entries, d->cap * sizeof(py_dict_entry));
     d->index = index;
     d->entries = entries;
+    d->kver = ++I->kver_seq;
     d->log2size = log2;
     d->cap = cap;
     d->nentries = n;
@@ -127,6 +129,34 @@ py_val py_dict_new(py_interp *I)
     return d ? PY_VAL(d) : PY_NULL;
 }
 
+py_val py_dict_new_presized(py_interp *I, size_t n)
+{
+    py_val d = py_dict_new(I);
+    if (d && n && table_resize(I, PY_DICT(d), n)) { py_decref(I, d); return PY_NULL; }
+    return d;
+}
+
+/* Find a str key by its bytes (exact str keys only; never calls Python). */
+py_val py_dict_get_strbytes(py_val dv, const char *p, size_t n, int64_t hash)
+{
+    py_dict *d = PY_DICT(dv);
+    if (!d->log2size) return PY_NULL;
+    size_t mask = ((size_t)1 << d->log2size) - 1;
+    size_t perturb = (size_t)hash, i = (size_t)hash & mask;
+    for (;;) {
+        int32_t ix = d->index[i];
+        if (ix == IX_EMPTY) return PY_NULL;
+        if (ix >= 0) {
+            py_dict_entry *e = &d->entries[ix];
+            if (e->hash == hash && e->key && py_is_ptr(e->key) && PY_OBJ(e->key)->type->id == PY_T_STR &&
+                py_str_len(e->key) == n && !memcmp(py_str_data(e->key), p, n))
+                return e->value;
+        }
+        perturb >>= 5;
+        i = (i * 5 + perturb + 1) & mask;
+    }
+}
+
 static int key_hash_ctx(py_interp *I, py_val key, int64_t *h, int is_set)
 {
     if (py_is_ptr(key) && PY_OBJ(key)->type->id == PY_T_STR && !(PY_OBJ(key)->type->flags & PY_TF_HEAP)) {
@@ -162,6 +192,11 @@ py_val py_dict_get(py_interp *I, py_val d, py_val key)
     int64_t h;
     if (key_hash(I, key, &h)) return PY_NULL;
     return py_dict_get_h(I, d, key, h);
+}
+
+int64_t py_dict_index_h(py_interp *I, py_val d, py_val key, int64_t h)
+{
+    return lookup(I, PY_DICT(d), key, h, NULL);
 }
 
 py_val py_dict_get_str(py_interp *I, py_val d, py_val key)
@@ -205,6 +240,7 @@ int py_dict_set_h(py_interp *I, py_val dv, py_val key, int64_t h, py_val v)
     d->nentries++;
     d->used++;
     d->version++;
+    d->kver = ++I->kver_seq;
     return 0;
 }
 
@@ -245,6 +281,7 @@ static void entry_delete(py_interp *I, py_dict *d, size_t slot, int64_t ix, py_v
     d->index[slot] = IX_DUMMY;
     d->used--;
     d->version++;
+    d->kver = ++I->kver_seq;
     /* trailing deleted entries can be reused */
     while (d->nentries > 0 && !d->entries[d->nentries - 1].key && d->used < d->nentries) {
         /* only safe when no index slot points at it: it is DUMMY already */
@@ -304,6 +341,7 @@ void py_dict_clear(py_interp *I, py_val dv)
     d->log2size = 0;
     d->cap = d->used = d->nentries = 0;
     d->version++;
+    d->kver = ++I->kver_seq;
     for (size_t i = 0; i < n; i++) {
         py_xdecref(I, entries[i].key);
         py_xdecref(I, entries[i].value);

@@ -191,7 +191,7 @@ void py_tb_decref(py_interp *I, py_tb *tb)
 
 void py_tb_add(py_interp *I, py_val exc, py_code *code, uint32_t ip)
 {
-    if (!py_is_exc(exc) || (code->flags & PY_CO_LIBRARY)) return;
+    if (!py_is_exc(exc) || (code->flags & PY_CO_HOST)) return;
     py_tb *tb = py_alloc(I, sizeof(py_tb));
     if (!tb) { py_err_clear(I); return; }
     tb->next = PY_EXC(exc)->tb;

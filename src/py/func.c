@@ -1136,10 +1136,20 @@ static void module_clear(py_interp *I, py_obj *o) { PY_CLEAR(I, ((py_module *)o)
 static py_val module_getattr(py_interp *I, py_val self, py_val name)
 {
     py_module *m = (py_module *)PY_OBJ(self);
-    if (py_str_eq_c(name, "__dict__")) return m->dict ? py_newref(m->dict) : py_dict_new(I);
+    int is_builtins = m->dict && m->dict == I->builtins;
+    if (py_str_eq_c(name, "__dict__")) {
+        /* the builtins dict is filled lazily; complete it before exposing it */
+        if (is_builtins && py_builtins_fill(I)) return PY_NULL;
+        return m->dict ? py_newref(m->dict) : py_dict_new(I);
+    }
     if (m->dict) {
         py_val v = py_dict_get_str(I, m->dict, name);
         if (v) return py_newref(v);
+    }
+    if (is_builtins) {
+        py_val v = py_builtins_lookup(I, name);
+        if (v) return py_newref(v);
+        if (py_err_occurred(I)) return PY_NULL;
     }
     int found;
     py_val r = py_generic_getattr_opt(I, self, name, &found);
@@ -1190,6 +1200,7 @@ static py_val module_dir(py_interp *I, py_val self, const py_val *args, size_t n
 {
     (void)args; (void)nargs; (void)kw;
     py_module *m = (py_module *)PY_OBJ(self);
+    if (m->dict && m->dict == I->builtins && py_builtins_fill(I)) return PY_NULL;
     return py_dict_keys_list(I, m->dict);
 }
 

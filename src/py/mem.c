@@ -1,5 +1,5 @@
 /* mem.c — the interpreter's allocator: size-class free lists over 64 KiB
- * pages for blocks up to 512 bytes, individually tracked blocks above.
+ * pages for blocks up to 1024 bytes, individually tracked blocks above.
  * Pages and large blocks come from the shell's accounting allocator, so
  * everything counts against max_memory; teardown releases every page and
  * block at once, so nothing outlives a run even if a reference leaked.

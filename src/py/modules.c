@@ -484,8 +484,8 @@ int py_mod_gc_init(py_interp *I, py_val mod) { return py_module_add_functions(I,
 int py_builtins_fill(py_interp *I);
 int py_mod_builtins_init(py_interp *I, py_val mod)
 {
-    if (py_builtins_fill(I)) return -1;
-    /* the module shares the interpreter's builtins dict */
+    /* the dict is filled lazily (by name lookups, or completely when the
+     * program asks for __dict__ or dir()); the module shares the interpreter's builtins dict */
     py_module *m = (py_module *)PY_OBJ(mod);
     py_val old = m->dict;
     if (py_dict_update(I, I->builtins, old)) return -1;

@@ -338,6 +338,9 @@ typedef struct py_dict {
     int32_t *index;           /* -1 empty, -2 dummy, else entry number */
     py_dict_entry *entries;
     uint64_t version;         /* bumped on every mutation */
+    uint64_t kver;            /* key-layout version: unique per interpreter, changes
+                               * when keys are added/removed or the table moves
+                               * (not when a value is replaced); 0 = never set */
     py_val dict_;             /* instance dict when subclassed */
     py_val default_factory;   /* defaultdict */
 } py_dict;

@@ -9,9 +9,9 @@
  * outlive their module stay valid).  A module keeps its types in its dict;
  * C code finds them again with pym_type_get.
  *
- * Library modules: pym_exec_lib runs the Python text of a library module in
- * the module's namespace.  Its code objects are marked as library code: they
- * leave no traceback entries (like C functions).
+ * Library modules (pylib.c): the Python text of src/py/lib/NAME.py runs in
+ * the module's namespace as host code: no traceback entries, no recursion
+ * depth (like C functions).
  *
  * Must never: keep state outside the interpreter.
  */
@@ -32,7 +32,7 @@ py_type *pym_type_add(py_interp *I, py_val mod, const py_typedef *d, py_type *ba
 py_type *pym_type_get(py_interp *I, const char *mod, const char *name);
 py_val pym_import(py_interp *I, const char *name);                 /* new ref */
 py_val pym_import_attr(py_interp *I, const char *mod, const char *attr);   /* new ref */
-int pym_exec_lib(py_interp *I, py_val mod, const char *name);
+void pym_mark_library(py_interp *I, py_val fn);   /* a generated function becomes library code */
 int pym_add_int(py_interp *I, py_val mod, const char *name, int64_t v);
 int pym_add_str(py_interp *I, py_val mod, const char *name, const char *v);
 /* Create an exception class `module.name` deriving from base (a type). */

@@ -210,6 +210,36 @@ py_val py_exec_source(py_interp *I, py_val src, py_val globals, py_val locals, i
     return r;
 }
 
+/* Run host-provided Python source in `globals`.  Every code object it
+ * defines is marked PY_CO_HOST: its frames never appear in tracebacks and do
+ * not count against the recursion limit, so host objects written in Python
+ * behave like objects implemented in C. */
+static void mark_host(py_code *co, int depth)
+{
+    co->flags |= PY_CO_HOST;
+    if (depth > 50) return;
+    for (uint32_t i = 0; i < co->nconsts; i++)
+        if (py_is_ptr(co->consts[i]) && PY_OBJ(co->consts[i])->type->id == PY_T_CODE) mark_host(PY_CODE(co->consts[i]), depth + 1);
+}
+
+int py_exec_host_source(py_interp *I, const char *src, size_t n, py_val globals, const char *fname)
+{
+    py_val filename = py_str_cstr(I, fname);
+    if (!filename) return -1;
+    py_val saved_last = I->last_value;
+    I->last_value = PY_NULL;
+    py_code *co = compile_source(I, src, n, filename, 0, 0, 0);
+    py_decref(I, filename);
+    if (co) mark_host(co, 0);
+    py_val fn = co ? py_func_new(I, co, globals, PY_NULL) : PY_NULL;
+    if (co) py_decref(I, PY_VAL(co));
+    py_val r = fn ? py_run_code_ns(I, PY_FUNC(fn), globals, NULL, 0) : PY_NULL;
+    py_xdecref(I, fn);
+    py_xdecref(I, r);
+    PY_SETREF(I, I->last_value, saved_last);
+    return r ? 0 : -1;
+}
+
 /* ---- sys.version_info ------------------------------------------------------------------------- */
 py_val py_make_version_info(py_interp *I)
 {

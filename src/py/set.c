@@ -331,7 +331,7 @@ static void set_replace_contents(py_interp *I, py_val s, py_val r)
     py_dict tmp = *PY_DICT(s);
     py_dict *d = PY_DICT(s), *o = PY_DICT(r);
     d->used = o->used; d->nentries = o->nentries; d->cap = o->cap; d->log2size = o->log2size;
-    d->index = o->index; d->entries = o->entries; d->version++;
+    d->index = o->index; d->entries = o->entries; d->version++; d->kver = ++I->kver_seq;
     o->used = tmp.used; o->nentries = tmp.nentries; o->cap = tmp.cap; o->log2size = tmp.log2size;
     o->index = tmp.index; o->entries = tmp.entries;
     py_decref(I, r);

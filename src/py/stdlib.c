@@ -1,22 +1,49 @@
 /* stdlib.c — the table of extra built-in modules (beyond sys, gc, math,
- * builtins) and the asyncio entry used for top-level await.
+ * builtins), the modules written in Python (src/py/lib/NAME.py, embedded as
+ * C strings by src/py/lib/embed.sh), and the asyncio entry used for
+ * top-level await.
+ *
+ * A Python-source module is compiled when a program first imports it and
+ * runs as host code: its frames never appear in tracebacks, as if it were
+ * written in C.
  * Must never: expose host facilities. */
+#include <string.h>
+
 #include "py/core.h"
 #include "py/modules.h"
 
+static const char src_asyncio[] =
+#include "py/lib/asyncio.py.inc"
+    ;
+
+static int init_pysrc(py_interp *I, py_val mod, const char *src, size_t n, const char *fname)
+{
+    return py_exec_host_source(I, src, n, py_module_dict(mod), fname);
+}
+
+#define PYSRC_MODULE(name)                                                               \
+    static int init_##name(py_interp *I, py_val mod)                                     \
+    {                                                                                    \
+        return init_pysrc(I, mod, src_##name, sizeof src_##name - 1, "<" #name ">"); \
+    }
+PYSRC_MODULE(asyncio)
+
 const py_moddef py_extra_modules[] = {
+    { "asyncio", init_asyncio },
     { NULL, NULL }
 };
 
 py_val py_asyncio_run_main(py_interp *I, py_val coro)
 {
-    /* drive the coroutine: without an event loop only immediate results work */
-    int returned = 0;
-    py_val r = py_gen_send(I, coro, PY_NONE, &returned);
-    if (!r) return PY_NULL;
-    if (!returned) {
-        py_decref(I, r);
-        return py_err_str(I, PY_E_RuntimeError, "no running event loop");
-    }
+    py_val name = py_intern(I, "asyncio");
+    if (!name) return PY_NULL;
+    py_val mod = py_import(I, name, PY_NONE, 0);
+    py_decref(I, name);
+    if (!mod) return PY_NULL;
+    py_val fn = py_getattr_s(I, mod, "_run_main");
+    py_decref(I, mod);
+    if (!fn) return PY_NULL;
+    py_val r = py_call1(I, fn, coro);
+    py_decref(I, fn);
     return r;
 }

@@ -175,13 +175,11 @@ py_val py_str_char(py_interp *I, uint32_t cp)
 }
 
 /* ---- hashing and interning ----------------------------------------------------- */
-int64_t py_str_hash(py_val v)
+int64_t py_hash_bytes(const char *p, size_t n)
 {
-    py_strobj *s = PY_STR(v);
-    if (s->hash != -1) return s->hash;
     uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < s->len; i++) {
-        h ^= (unsigned char)s->data[i];
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)p[i];
         h *= 0x100000001b3ULL;
     }
     h ^= h >> 29;
@@ -189,6 +187,14 @@ int64_t py_str_hash(py_val v)
     h ^= h >> 32;
     int64_t r = (int64_t)h;
     if (r == -1) r = -2;
+    return r;
+}
+
+int64_t py_str_hash(py_val v)
+{
+    py_strobj *s = PY_STR(v);
+    if (s->hash != -1) return s->hash;
+    int64_t r = py_hash_bytes(s->data, s->len);
     s->hash = r;
     return r;
 }
@@ -213,7 +219,7 @@ py_val py_intern_str(py_interp *I, py_val s)
 {
     if (PY_STR(s)->interned) return s;
     if (!I->interned) {
-        I->interned = py_dict_new(I);
+        I->interned = py_dict_new_presized(I, 128);
         if (!I->interned) { py_decref(I, s); return PY_NULL; }
     }
     py_val got = py_dict_get(I, I->interned, s);
@@ -231,6 +237,11 @@ py_val py_intern_str(py_interp *I, py_val s)
 
 py_val py_intern_n(py_interp *I, const char *p, size_t n)
 {
+    if (I->interned) {
+        /* already interned: no temporary string */
+        py_val got = py_dict_get_strbytes(I->interned, p, n, py_hash_bytes(p, n));
+        if (got) return py_newref(got);
+    }
     py_val s = py_str_new(I, p, n);
     if (!s) return PY_NULL;
     return py_intern_str(I, s);

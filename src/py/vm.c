@@ -263,7 +263,7 @@ static py_frame *push_func_frame(py_interp *I, py_func *fn, const py_val *args, 
 
 static int enter_depth(py_interp *I, py_frame *f)
 {
-    if (f->code->flags & PY_CO_HIDDEN) return 0;
+    if (f->code->flags & (PY_CO_HIDDEN | PY_CO_HOST)) return 0;
     if (I->depth >= I->recursion_limit) {
         py_err_str(I, PY_E_RecursionError, "maximum recursion depth exceeded");
         return -1;
@@ -367,6 +367,34 @@ static py_val load_global(py_interp *I, py_frame *f, py_val name)
     }
     name_error(I, name);
     return PY_NULL;
+}
+
+/* LOAD_GLOBAL's slow path: look the name up and fill the code's cache. */
+static py_val load_global_cached(py_interp *I, py_frame *f, py_code *co, uint32_t arg, py_val name)
+{
+    if (!co->cache && py_is_dict(f->globals) && f->builtins && py_is_dict(f->builtins)) {
+        co->cache = py_zalloc(I, co->nnames * sizeof(py_cache));
+        if (!co->cache) return PY_NULL;
+        co->ncache = co->nnames;
+    }
+    py_val v = load_global(I, f, name);
+    if (!v || !co->cache || !py_is_dict(f->globals)) return v;
+    /* locate the entry that now holds the name */
+    py_dict *gd = PY_DICT(f->globals);
+    py_cache *c = &co->cache[arg];
+    int64_t h = py_str_hash(name);
+    int64_t ix = py_dict_index_h(I, f->globals, name, h);
+    if (ix >= 0) {
+        c->v1 = gd->kver; c->i1 = (uint32_t)ix; c->i2 = 0; c->v2 = 0;
+        return v;
+    }
+    if (ix == -2) { py_decref(I, v); return PY_NULL; }
+    if (f->builtins && py_is_dict(f->builtins)) {
+        ix = py_dict_index_h(I, f->builtins, name, h);
+        if (ix == -2) { py_decref(I, v); return PY_NULL; }
+        if (ix >= 0) { c->v1 = gd->kver; c->v2 = PY_DICT(f->builtins)->kver; c->i1 = (uint32_t)ix; c->i2 = 1; }
+    }
+    return v;
 }
 
 static py_val do_raise(py_interp *I, py_val exc, py_val cause)
@@ -671,11 +699,22 @@ L_LOAD_CLOSURE: {
     DISPATCH();
 }
 L_LOAD_GLOBAL: {
+    /* inline cache per name: valid while the key layouts of globals (and,
+     * for a builtin, of builtins) are unchanged; values are read live */
+    py_dict *gd = PY_DICT(f->globals);
+    py_cache *c = co->cache ? &co->cache[arg] : NULL;
+    if (c && c->v1 == gd->kver && c->v1) {
+        py_val v;
+        if (!c->i2) v = gd->entries[c->i1].value;
+        else {
+            py_dict *bd = f->builtins ? PY_DICT(f->builtins) : NULL;
+            v = bd && bd->kver == c->v2 ? bd->entries[c->i1].value : PY_NULL;
+        }
+        if (v) { py_incref(v); PUSH(v); DISPATCH(); }
+    }
     py_val name = co->names[arg];
-    py_val v = py_dict_get_str(I, f->globals, name);
-    if (v) { py_incref(v); PUSH(v); DISPATCH(); }
     SAVE_FRAME();
-    v = load_global(I, f, name);
+    py_val v = load_global_cached(I, f, co, arg, name);
     if (!v) ERROR();
     PUSH(v);
     DISPATCH();
@@ -1370,7 +1409,36 @@ do_call:
         if (py_is_ptr(callable) && PY_OBJ(callable)->type->id == PY_T_FUNCTION &&
             !(PY_OBJ(callable)->type->flags & PY_TF_HEAP)) {
             py_func *fn = PY_FUNC(callable);
-            if (!(fn->code->flags & (PY_CO_GENERATOR | PY_CO_COROUTINE | PY_CO_ASYNCGEN))) {
+            py_code *fco = fn->code;
+            if (!kwnames && simple_code(fco) && nargs == fco->argcount && I->depth < I->recursion_limit &&
+                !(fco->flags & (PY_CO_HIDDEN | PY_CO_HOST))) {
+                /* fastest path: the arguments' references move into the new frame */
+                py_frame *nf = py_frame_alloc(I, fco);
+                if (!nf) goto call_error;
+                nf->func = fn;      /* takes the stack's reference to the callable */
+                nf->globals = fn->globals;
+                nf->builtins = fn->builtins;
+                memcpy(nf->fast, argp, nargs * sizeof(py_val));
+                if (fco->nfrees) {
+                    py_tuple *cl = PY_TUPLE(fn->closure);
+                    for (uint32_t i = 0; i < fco->nfrees; i++) nf->fast[fco->nlocals + i] = py_newref(cl->items[i]);
+                }
+                I->depth++;
+                nf->flags |= PY_FRAME_COUNTED;
+                {
+                    py_val *base = sp - (int)arg - extra;   /* callable, then NULL/self/args */
+                    for (py_val *p = base + 1; p < argp; p++) py_xdecref(I, *p);
+                    sp = base;
+                }
+                f->sp = sp;
+                f->ip = ip;
+                nf->prev = f;
+                f = nf;
+                I->frame = f;
+                LOAD_FRAME();
+                DISPATCH();
+            }
+            if (!(fco->flags & (PY_CO_GENERATOR | PY_CO_COROUTINE | PY_CO_ASYNCGEN))) {
                 py_frame *nf = push_func_frame(I, fn, argp, nargs, kwnames);
                 if (!nf) goto call_error;
                 if (enter_depth(I, nf)) {
@@ -1962,7 +2030,7 @@ error:
         }
         /* no handler: leave the frame */
         py_frame *done = f;
-        int was_hidden = (done->code->flags & PY_CO_HIDDEN) != 0;
+        int was_hidden = (done->code->flags & (PY_CO_HIDDEN | PY_CO_HOST)) == PY_CO_HIDDEN;
         done->sp = sp;
         if (done->gen) {
             py_gen *g = done->gen;
