@@ -24,6 +24,8 @@ static const py_moddef core_modules[] = {
     { "posixpath", py_mod_posixpath_init },
     { "_io", py_mod__io_init },
     { "io", py_mod_io_init },
+    { "pathlib", py_mod_pathlib_init },
+    { "fnmatch", py_mod_fnmatch_init },
     { NULL, NULL }
 };
 

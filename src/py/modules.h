@@ -28,5 +28,7 @@ int py_mod_os_init(py_interp *I, py_val mod);
 int py_mod_posixpath_init(py_interp *I, py_val mod);
 int py_mod__io_init(py_interp *I, py_val mod);
 int py_mod_io_init(py_interp *I, py_val mod);
+int py_mod_pathlib_init(py_interp *I, py_val mod);
+int py_mod_fnmatch_init(py_interp *I, py_val mod);
 
 #endif

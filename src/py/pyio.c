@@ -797,7 +797,7 @@ py_val pyio_open(py_interp *I, const py_val *args, size_t nargs, py_val kw)
     *m++ = 'b';
     if (updating) *m++ = '+';
     *m = 0;
-    b->name = py_newref(file);
+    b->name = py_newref(pathstr && !py_is_str(file) && !py_is_bytes(file) ? pathstr : file);
     if (fd >= 0) {
         b->kind = (uint8_t)(fd == 0 ? PYIO_STDIN : fd == 1 ? PYIO_STDOUT : PYIO_STDERR);
     } else {

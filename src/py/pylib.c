@@ -54,3 +54,13 @@ static const char src_io[] =
 #include "py/lib/io.py.inc"
     ;
 PYLIB_INIT(io, "io")
+
+static const char src_pathlib[] =
+#include "py/lib/pathlib.py.inc"
+    ;
+PYLIB_INIT(pathlib, "pathlib")
+
+static const char src_fnmatch[] =
+#include "py/lib/fnmatch.py.inc"
+    ;
+PYLIB_INIT(fnmatch, "fnmatch")

@@ -94,16 +94,29 @@ const char *pyos_strerror(int status)
     }
 }
 
+/* the filename an OSError carries: str and bytes as given, a PathLike as its str */
+static py_val err_name(py_interp *I, py_val v)
+{
+    if (!v || py_is_str(v) || py_is_bytes(v) || py_is_intlike(v) || v == PY_NONE) return v ? py_newref(v) : PY_NULL;
+    py_val s = pyos_fspath(I, v, NULL, NULL);
+    if (!s) { py_err_clear(I); return py_newref(v); }
+    return s;
+}
+
 py_val pyos_error(py_interp *I, int status, py_val filename, py_val filename2)
 {
     if (status == SK_NOMEM) return py_err_nomem(I);
+    filename = err_name(I, filename);
+    filename2 = err_name(I, filename2);
     py_val msg = py_str_cstr(I, pyos_strerror(status));
-    if (!msg) return PY_NULL;
+    if (!msg) { py_xdecref(I, filename); py_xdecref(I, filename2); return PY_NULL; }
     py_val args[5] = { py_int_small(pyos_errno(status)), msg, filename ? filename : PY_NONE, PY_NONE,
                        filename2 ? filename2 : PY_NONE };
     size_t n = filename2 ? 5 : filename ? 3 : 2;
     py_val e = py_call(I, PY_VAL(PY_TYPE(I, PY_E_OSError)), args, n, PY_NULL);
     py_decref(I, msg);
+    py_xdecref(I, filename);
+    py_xdecref(I, filename2);
     if (e) py_err_setexc(I, e);
     return PY_NULL;
 }
