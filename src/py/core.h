@@ -156,7 +156,8 @@ struct py_interp {
     int repr_depth;
     const void *stack_limit;
     uint64_t steps, max_steps;
-    uint64_t kver_seq;            /* last dict key-layout version handed out */
+    uint64_t kver_seq;
+    uint64_t nan_seq;             /* payloads that keep float('nan') results distinct */            /* last dict key-layout version handed out */
     uint64_t step_check;          /* steps at the next periodic check */
     const volatile int *cancel;
     int64_t (*clock)(void *ud);
@@ -517,6 +518,7 @@ int py_frame_bind_args(py_interp *I, py_frame *f, py_func *fn, const py_val *arg
                        size_t nargs, py_val kwnames);
 py_val py_builtins_lookup(py_interp *I, py_val name);      /* borrowed or NULL */
 int py_builtins_fill(py_interp *I);
+int py_type_set_tpname(py_interp *I, py_type *t, py_val name);
 int py_exec_host_source(py_interp *I, const char *src, size_t n, py_val globals, const char *fname);                         /* complete the lazy builtins dict */
 py_val py_import(py_interp *I, py_val name, py_val fromlist, int level);
 py_val py_build_class(py_interp *I, py_val func, py_val name, const py_val *bases,

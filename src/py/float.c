@@ -180,7 +180,11 @@ py_val py_float_from_str(py_interp *I, const char *s, size_t n)
         int neg = 0;
         if (*p == '+' || *p == '-') { neg = *p == '-'; p++; }
         if (!strcasecmp(p, "inf") || !strcasecmp(p, "infinity")) d = neg ? -INFINITY : INFINITY;
-        else if (!strcasecmp(p, "nan")) d = neg ? -NAN : NAN;
+        else if (!strcasecmp(p, "nan")) {
+            /* a fresh NaN each time, as CPython creates a new object */
+            uint64_t bits = 0x7FF8000000000000ULL | (++I->nan_seq & 0x0007FFFFFFFFFFFFULL);
+            memcpy(&d, &bits, sizeof d);
+        }
         else {
             /* strict syntax: digits [. digits] [e [+-] digits] */
             const char *q = p;

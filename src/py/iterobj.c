@@ -853,12 +853,20 @@ static py_val ga_getitem(py_interp *I, py_val self, py_val key)
     return py_err_fmt(I, PY_E_TypeError, "%s is not a generic class", py_type_name(I, self));
 }
 
+static py_val ga_new_slot(py_interp *I, py_type *t, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)t;
+    if (py_no_kw(I, "GenericAlias", kw)) return PY_NULL;
+    if (nargs != 2) return py_err_fmt(I, PY_E_TypeError, "GenericAlias expected 2 arguments, got %zu", nargs);
+    return py_genericalias_new(I, args[0], args[1]);
+}
+
 const py_typedef py_genericalias_typedef = {
     .name = "GenericAlias", .qualname = "types.GenericAlias", .base = PY_T_OBJECT, .flags = PY_TF_GC,
     .basicsize = sizeof(py_iterobj),
     .slots = { .dealloc = py_iterobj_dealloc, .traverse = py_iterobj_traverse, .clear = py_iterobj_clear,
                .repr = ga_repr, .call = ga_call, .getattr = ga_getattr, .richcmp = ga_richcmp,
-               .hash = ga_hash, .nb = { [PY_NB_OR] = ga_or }, .getitem = ga_getitem },
+               .hash = ga_hash, .nb = { [PY_NB_OR] = ga_or }, .getitem = ga_getitem, .new_ = ga_new_slot },
 };
 
 /* ---- unions (int | str) ------------------------------------------------------------------ */

@@ -19,13 +19,7 @@ static const py_moddef core_modules[] = {
     { "gc", py_mod_gc_init },
     { "math", py_mod_math_init },
     { "builtins", py_mod_builtins_init },
-    { "posix", py_mod_posix_init },
-    { "os", py_mod_os_init },
-    { "posixpath", py_mod_posixpath_init },
-    { "_io", py_mod__io_init },
-    { "io", py_mod_io_init },
-    { "pathlib", py_mod_pathlib_init },
-    { "fnmatch", py_mod_fnmatch_init },
+    { "_sk", py_mod_sk_init },
     { NULL, NULL }
 };
 
@@ -52,6 +46,7 @@ static const py_moddef *find_moddef(const char *name)
 {
     for (int i = 0; core_modules[i].name; i++) if (!strcmp(core_modules[i].name, name)) return &core_modules[i];
     for (int i = 0; py_extra_modules[i].name; i++) if (!strcmp(py_extra_modules[i].name, name)) return &py_extra_modules[i];
+    for (int i = 0; py_pymods_modules[i].name; i++) if (!strcmp(py_pymods_modules[i].name, name)) return &py_pymods_modules[i];
     return NULL;
 }
 
@@ -481,6 +476,60 @@ static const py_methoddef gc_fns[] = {
     { "isenabled", gc_isenabled, 0 }, { NULL, NULL, 0 }
 };
 int py_mod_gc_init(py_interp *I, py_val mod) { return py_module_add_functions(I, mod, gc_fns); }
+
+/* ---- _sk: helpers for the modules written in Python ---------------------------------------- */
+static py_val sk_set_tpname(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 2 || !py_is_typeobj(args[0])) return py_err_str(I, PY_E_TypeError, "set_tpname(cls, name)");
+    if (py_type_set_tpname(I, PY_TYPEOBJ(args[0]), args[1])) return PY_NULL;
+    return PY_NONE;
+}
+/* index(x): operator.index with CPython's message */
+static py_val sk_index(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "index(x)");
+    return py_index(I, args[0]);
+}
+/* ssize(x): an index that must fit a C ssize_t (OverflowError otherwise) */
+static py_val sk_ssize(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "ssize(x)");
+    py_val i = py_index(I, args[0]);
+    if (!i) return PY_NULL;
+    int64_t v;
+    if (py_int_to_i64(I, i, &v)) {
+        py_decref(I, i);
+        py_err_clear(I);
+        return py_err_str(I, PY_E_OverflowError, "Python int too large to convert to C ssize_t");
+    }
+    py_decref(I, i);
+    return py_int_from_i64(I, v);
+}
+/* idx(x): an index that must fit (IndexError "cannot fit 'int' into an index-sized integer") */
+static py_val sk_idx(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "idx(x)");
+    int64_t v;
+    if (py_index_i64(I, args[0], &v, 1)) return PY_NULL;
+    return py_int_from_i64(I, v);
+}
+/* caller_globals(): the globals of the innermost frame that is not host code */
+static py_val sk_caller_globals(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)args; (void)nargs; (void)kw;
+    for (py_frame *f = I->frame; f; f = f->prev)
+        if (!(f->code->flags & PY_CO_HOST) && f->globals) return py_newref(f->globals);
+    return PY_NONE;
+}
+static const py_methoddef sk_fns[] = {
+    { "set_tpname", sk_set_tpname, 0 }, { "index", sk_index, 0 }, { "ssize", sk_ssize, 0 },
+    { "idx", sk_idx, 0 }, { "caller_globals", sk_caller_globals, 0 }, { NULL, NULL, 0 }
+};
+int py_mod_sk_init(py_interp *I, py_val mod) { return py_module_add_functions(I, mod, sk_fns); }
 
 /* ---- builtins ------------------------------------------------------------------------------ */
 int py_builtins_fill(py_interp *I);

@@ -22,13 +22,9 @@ int py_mod_sys_init(py_interp *I, py_val mod);
 int py_mod_gc_init(py_interp *I, py_val mod);
 int py_mod_math_init(py_interp *I, py_val mod);
 int py_mod_builtins_init(py_interp *I, py_val mod);
-/* the standard modules of pymods (pyos.c, pyio.c, mod_*.c, pylib.c) */
-int py_mod_posix_init(py_interp *I, py_val mod);
-int py_mod_os_init(py_interp *I, py_val mod);
-int py_mod_posixpath_init(py_interp *I, py_val mod);
-int py_mod__io_init(py_interp *I, py_val mod);
-int py_mod_io_init(py_interp *I, py_val mod);
-int py_mod_pathlib_init(py_interp *I, py_val mod);
-int py_mod_fnmatch_init(py_interp *I, py_val mod);
+int py_mod_sk_init(py_interp *I, py_val mod);
+
+/* the standard modules of pymods (pymods_table.c), NULL-name terminated */
+extern const py_moddef py_pymods_modules[];
 
 #endif

@@ -272,7 +272,7 @@ struct py_type {
     const py_typedef *def;    /* builtin descriptor or the one inherited */
     uint64_t version;         /* bumped on class attribute changes */
     py_val slotnames;         /* tuple of __slots__ names or NULL */
-    py_val weakref_dummy;
+    py_val tpname_obj;        /* str backing `name` when it differs from __name__ */
 };
 
 /* ---- core object structs ---------------------------------------------- */

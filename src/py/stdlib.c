@@ -15,6 +15,15 @@
 static const char src_asyncio[] =
 #include "py/lib/asyncio.py.inc"
     ;
+static const char src_collections[] =
+#include "py/lib/collections.py.inc"
+    ;
+static const char src_collections_abc[] =
+#include "py/lib/collections_abc.py.inc"
+    ;
+static const char src_abc[] =
+#include "py/lib/abc.py.inc"
+    ;
 
 static int init_pysrc(py_interp *I, py_val mod, const char *src, size_t n, const char *fname)
 {
@@ -27,9 +36,15 @@ static int init_pysrc(py_interp *I, py_val mod, const char *src, size_t n, const
         return init_pysrc(I, mod, src_##name, sizeof src_##name - 1, "<" #name ">"); \
     }
 PYSRC_MODULE(asyncio)
+PYSRC_MODULE(collections)
+PYSRC_MODULE(collections_abc)
+PYSRC_MODULE(abc)
 
 const py_moddef py_extra_modules[] = {
     { "asyncio", init_asyncio },
+    { "collections", init_collections },
+    { "collections.abc", init_collections_abc },
+    { "abc", init_abc },
     { NULL, NULL }
 };
 

@@ -100,7 +100,7 @@ py_type *py_type_builtin(py_interp *I, int id)
     py_type *t = alloc_type(I);
     if (!t) return NULL;
     t->ob.rc = 1;
-    t->name = d->name;
+    t->name = d->qualname ? d->qualname : d->name;   /* tp_name: qualified for module types */
     t->flags = d->flags;
     t->id = (uint16_t)id;
     t->basicsize = d->basicsize;
@@ -1379,6 +1379,7 @@ static void type_dealloc(py_interp *I, py_obj *o)
     py_xdecref(I, t->qualname);
     py_xdecref(I, t->module);
     py_xdecref(I, t->slotnames);
+    py_xdecref(I, t->tpname_obj);
     if (t->base && (t->flags & PY_TF_HEAP)) py_decref(I, PY_VAL(t->base));
     py_type *meta = o->type;
     py_free(I, PY_GCHEAD(o), sizeof(py_type) + sizeof(py_gchead));
@@ -1402,6 +1403,21 @@ static void type_clear(py_interp *I, py_obj *o)
     PY_CLEAR(I, t->dict);
     PY_CLEAR(I, t->mro);
     PY_CLEAR(I, t->module);
+}
+
+/* Give a class a C-style tp_name for messages ("collections.deque") while
+ * __name__ stays short; used by the stdlib modules written in Python. */
+int py_type_set_tpname(py_interp *I, py_type *t, py_val name)
+{
+    if (!(t->flags & PY_TF_HEAP) || !py_is_str(name)) { py_err_str(I, PY_E_TypeError, "expected a class and a str"); return -1; }
+    if (!t->name_obj) {
+        t->name_obj = py_str_cstr(I, t->name);
+        if (!t->name_obj) return -1;
+    }
+    py_incref(name);
+    PY_SETREF(I, t->tpname_obj, name);
+    t->name = py_str_data(name);
+    return 0;
 }
 
 py_val py_type_repr(py_interp *I, py_val v)
@@ -1593,7 +1609,8 @@ static int type_init_slot(py_interp *I, py_val self, const py_val *args, size_t 
 static py_val type_get_name(py_interp *I, py_val self)
 {
     py_type *t = PY_TYPEOBJ(self);
-    return t->name_obj ? py_newref(t->name_obj) : py_str_cstr(I, t->name);
+    if (t->name_obj) return py_newref(t->name_obj);
+    return py_str_cstr(I, !(t->flags & PY_TF_HEAP) && t->def ? t->def->name : t->name);
 }
 static int type_set_name(py_interp *I, py_val self, py_val v)
 {
@@ -1602,7 +1619,7 @@ static int type_set_name(py_interp *I, py_val self, py_val v)
     if (!v || !py_is_str(v)) { py_err_fmt(I, PY_E_TypeError, "can only assign string to %s.__name__, not '%s'", t->name, v ? py_type_name(I, v) : "NoneType"); return -1; }
     py_incref(v);
     PY_SETREF(I, t->name_obj, v);
-    t->name = py_str_data(v);
+    if (!t->tpname_obj) t->name = py_str_data(v);
     return 0;
 }
 static py_val type_get_qualname(py_interp *I, py_val self)

@@ -9,8 +9,8 @@
  *                     PY_NULL: "no value" / "an exception is pending"
  *   0x0001            special constants (None, False, True, ...)
  *   0x0002 .. 0xFFF2  a double, stored as its IEEE bits + 2**49 (NaNs are
- *                     canonicalised first, so the encoded range never
- *                     reaches 0xFFF3)
+ *                     made positive first, so the encoded range never
+ *                     reaches 0xFFF3; their payload is kept)
  *   0xFFFF            a small int: the low 48 bits, sign-extended
  *                     (range -2**47 .. 2**47-1; larger ints are heap
  *                     objects holding a libtommath mp_int)
@@ -62,8 +62,10 @@ static inline double py_float_val(py_val v)
 static inline py_val py_float(double d)
 {
     uint64_t b;
-    if (d != d) b = 0x7FF8000000000000ULL;
-    else memcpy(&b, &d, sizeof b);
+    memcpy(&b, &d, sizeof b);
+    /* NaNs lose their sign but keep their payload, so float('nan') can hand
+     * out distinct NaN "objects" (identity is bit equality for immediates) */
+    if (d != d) b &= 0x7FFFFFFFFFFFFFFFULL;
     return b + PY_DBL_OFFSET;
 }
 

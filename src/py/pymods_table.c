@@ -1,0 +1,24 @@
+/* pymods_table.c — the standard modules of pymods: the OS layer (pyos.c,
+ * pyio.c), the C modules (mod_*.c) and the modules written in Python
+ * (pylib.c).  modules.c consults this table after its own.
+ * Must never: list a module twice. */
+#include "py/pymod.h"
+
+int py_mod_posix_init(py_interp *I, py_val mod);
+int py_mod_os_init(py_interp *I, py_val mod);
+int py_mod_posixpath_init(py_interp *I, py_val mod);
+int py_mod__io_init(py_interp *I, py_val mod);
+int py_mod_io_init(py_interp *I, py_val mod);
+int py_mod_pathlib_init(py_interp *I, py_val mod);
+int py_mod_fnmatch_init(py_interp *I, py_val mod);
+
+const py_moddef py_pymods_modules[] = {
+    { "posix", py_mod_posix_init },
+    { "os", py_mod_os_init },
+    { "posixpath", py_mod_posixpath_init },
+    { "_io", py_mod__io_init },
+    { "io", py_mod_io_init },
+    { "pathlib", py_mod_pathlib_init },
+    { "fnmatch", py_mod_fnmatch_init },
+    { NULL, NULL }
+};
