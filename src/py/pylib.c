@@ -64,3 +64,8 @@ static const char src_fnmatch[] =
 #include "py/lib/fnmatch.py.inc"
     ;
 PYLIB_INIT(fnmatch, "fnmatch")
+
+static const char src_json[] =
+#include "py/lib/json.py.inc"
+    ;
+PYLIB_INIT(json, "json")

@@ -11,6 +11,8 @@ int py_mod__io_init(py_interp *I, py_val mod);
 int py_mod_io_init(py_interp *I, py_val mod);
 int py_mod_pathlib_init(py_interp *I, py_val mod);
 int py_mod_fnmatch_init(py_interp *I, py_val mod);
+int py_mod__json_init(py_interp *I, py_val mod);
+int py_mod_json_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -20,5 +22,7 @@ const py_moddef py_pymods_modules[] = {
     { "io", py_mod_io_init },
     { "pathlib", py_mod_pathlib_init },
     { "fnmatch", py_mod_fnmatch_init },
+    { "_json", py_mod__json_init },
+    { "json", py_mod_json_init },
     { NULL, NULL }
 };
