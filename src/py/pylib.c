@@ -69,3 +69,8 @@ static const char src_json[] =
 #include "py/lib/json.py.inc"
     ;
 PYLIB_INIT(json, "json")
+
+static const char src_re[] =
+#include "py/lib/re.py.inc"
+    ;
+PYLIB_INIT(re, "re")

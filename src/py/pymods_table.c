@@ -13,6 +13,8 @@ int py_mod_pathlib_init(py_interp *I, py_val mod);
 int py_mod_fnmatch_init(py_interp *I, py_val mod);
 int py_mod__json_init(py_interp *I, py_val mod);
 int py_mod_json_init(py_interp *I, py_val mod);
+int py_mod__re_init(py_interp *I, py_val mod);
+int py_mod_re_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -24,5 +26,7 @@ const py_moddef py_pymods_modules[] = {
     { "fnmatch", py_mod_fnmatch_init },
     { "_json", py_mod__json_init },
     { "json", py_mod_json_init },
+    { "_re", py_mod__re_init },
+    { "re", py_mod_re_init },
     { NULL, NULL }
 };
