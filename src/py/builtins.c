@@ -867,6 +867,22 @@ static const struct { const char *name; int tid; } builtin_types[] = {
 
 py_val py_open_builtin(py_interp *I);
 
+static py_val bi_sk_typeparam(py_interp *I, int kind, const py_val *args, size_t nargs)
+{
+    if (nargs != 1 || !py_is_str(args[0])) return py_err_str(I, PY_E_TypeError, "type parameter name expected");
+    return py_typevar_new(I, kind, args[0], 1);
+}
+static py_val bi_sk_typevar(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{ (void)self; (void)kw; return bi_sk_typeparam(I, 0, args, nargs); }
+static py_val bi_sk_paramspec(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{ (void)self; (void)kw; return bi_sk_typeparam(I, 1, args, nargs); }
+static py_val bi_sk_typevartuple(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{ (void)self; (void)kw; return bi_sk_typeparam(I, 2, args, nargs); }
+static const py_methoddef typeparam_defs[] = {
+    { "__sk_typevar__", bi_sk_typevar, 0 }, { "__sk_paramspec__", bi_sk_paramspec, 0 },
+    { "__sk_typevartuple__", bi_sk_typevartuple, 0 },
+};
+
 py_val py_builtins_lookup(py_interp *I, py_val name)
 {
     py_val v = py_dict_get_str(I, I->builtins, name);
@@ -895,6 +911,12 @@ py_val py_builtins_lookup(py_interp *I, py_val name)
         }
     }
     if (!strcmp(s, "Ellipsis")) { obj = PY_ELLIPSIS; goto found; }
+    if (s[0] == '_' && !strncmp(s, "__sk_", 5)) {
+        /* hidden helpers the compiler's PEP 695 rewrite calls */
+        int tid = !strcmp(s, "__sk_typevar__") ? PY_T_TYPEVAR : !strcmp(s, "__sk_paramspec__") ? PY_T_PARAMSPEC
+                : !strcmp(s, "__sk_typevartuple__") ? PY_T_TYPEVARTUPLE : -1;
+        if (tid >= 0) { obj = py_cfunc_new(I, &typeparam_defs[tid - PY_T_TYPEVAR], PY_NULL, NULL); goto found; }
+    }
     if (!strcmp(s, "NotImplemented")) { obj = PY_NOTIMPL; goto found; }
     if (!strcmp(s, "__debug__")) { obj = PY_TRUE; goto found; }
     if (!strcmp(s, "EnvironmentError") || !strcmp(s, "IOError")) { obj = py_newref(PY_VAL(PY_TYPE(I, PY_E_OSError))); goto found; }

@@ -426,6 +426,8 @@ static int enter_unit(compiler *c, py_scope *s, const char *name, int firstline)
     u->name = py_intern(c->I, name);
     /* qualified name */
     cunit *p = c->u;
+    /* annotation scopes (<generic parameters of X>) do not show in qualnames */
+    while (p && py_str_data(p->name)[0] == '<' && !strncmp(py_str_data(p->name), "<generic parameters of ", 23)) p = p->parent;
     if (!p || p->scope->kind == ST_MODULE) {
         u->qualname = py_newref(u->name);
     } else {
@@ -2290,6 +2292,237 @@ static void compile_stmts(compiler *c, py_stmt_seq seq)
 /* ---- entry --------------------------------------------------------------------------------- */
 static int has_toplevel_await(py_scope *s) { return s->has_await; }
 
+/* ---- PEP 695 type parameters ---------------------------------------------------------------
+ * `class C[T, *Ts, **P](...): ...` (and generic defs) is rewritten before the
+ * symbol table runs into CPython's annotation scope:
+ *
+ *     if True:
+ *         def <generic parameters of C>():
+ *             T = __sk_typevar__('T'); ...
+ *             class C(...): ...
+ *             C.__type_params__ = (T, ...)
+ *             return C
+ *         C = <generic parameters of C>()
+ *         del <generic parameters of C>
+ *
+ * Every new node carries the statement's position, so tracebacks show the
+ * `<generic parameters of C>` frame exactly where CPython does.  Bounds,
+ * constraints and defaults are not evaluated (annotations never are). */
+typedef struct gen_ctx { sk_arena *ar; const py_stmt *pos; int nomem; } gen_ctx;
+
+static void *gen_alloc(gen_ctx *g, size_t n)
+{
+    void *p = sk_arena_zalloc(g->ar, n);
+    if (!p) g->nomem = 1;
+    return p;
+}
+
+static py_expr *gen_expr(gen_ctx *g, py_expr_kind kind)
+{
+    py_expr *e = gen_alloc(g, sizeof *e);
+    if (!e) return NULL;
+    e->kind = kind;
+    e->lineno = g->pos->lineno;
+    e->col_offset = g->pos->col_offset;
+    e->end_lineno = g->pos->end_lineno;
+    e->end_col_offset = g->pos->end_col_offset;
+    return e;
+}
+
+static py_stmt *gen_stmt(gen_ctx *g, py_stmt_kind kind)
+{
+    py_stmt *s = gen_alloc(g, sizeof *s);
+    if (!s) return NULL;
+    s->kind = kind;
+    s->lineno = g->pos->lineno;
+    s->col_offset = g->pos->col_offset;
+    s->end_lineno = g->pos->end_lineno;
+    s->end_col_offset = g->pos->end_col_offset;
+    return s;
+}
+
+static py_expr *gen_name(gen_ctx *g, const char *id, py_expr_context ctx)
+{
+    py_expr *e = gen_expr(g, PY_EXPR_NAME);
+    if (!e) return NULL;
+    e->v.name.id = id;
+    e->v.name.ctx = ctx;
+    return e;
+}
+
+static int gen_seq1(gen_ctx *g, py_expr_seq *s, py_expr *e)
+{
+    s->items = gen_alloc(g, sizeof(py_expr *));
+    if (!s->items) return -1;
+    s->items[0] = e;
+    s->n = 1;
+    return 0;
+}
+
+static py_stmt *gen_assign(gen_ctx *g, py_expr *target, py_expr *value)
+{
+    py_stmt *s = gen_stmt(g, PY_STMT_ASSIGN);
+    if (!s || !target || !value || gen_seq1(g, &s->v.assign.targets, target)) return NULL;
+    s->v.assign.value = value;
+    return s;
+}
+
+static py_expr *gen_call1(gen_ctx *g, const char *fn, py_expr *arg)
+{
+    py_expr *e = gen_expr(g, PY_EXPR_CALL);
+    if (!e) return NULL;
+    e->v.call.func = gen_name(g, fn, PY_CTX_LOAD);
+    if (!e->v.call.func) return NULL;
+    if (arg && gen_seq1(g, &e->v.call.args, arg)) return NULL;
+    return e;
+}
+
+static py_expr *gen_str(gen_ctx *g, const char *s)
+{
+    py_expr *e = gen_expr(g, PY_EXPR_CONSTANT);
+    if (!e) return NULL;
+    e->v.constant.value.kind = PY_CONST_STR;
+    e->v.constant.value.u.s.data = s;
+    e->v.constant.value.u.s.len = strlen(s);
+    return e;
+}
+
+static const char *tp_name(const py_type_param *tp)
+{
+    return tp->kind == PY_TP_TYPEVAR ? tp->v.typevar.name : tp->kind == PY_TP_PARAMSPEC ? tp->v.paramspec.name
+                                                                                         : tp->v.typevartuple.name;
+}
+
+/* The statements binding the type parameters, and a tuple expression of them. */
+static int gen_params(gen_ctx *g, py_type_param_seq tps, py_stmt **out, py_expr **tuple)
+{
+    py_expr *t = gen_expr(g, PY_EXPR_TUPLE);
+    if (!t) return -1;
+    t->v.tuple.ctx = PY_CTX_LOAD;
+    t->v.tuple.elts.items = gen_alloc(g, sizeof(py_expr *) * (size_t)tps.n);
+    if (!t->v.tuple.elts.items) return -1;
+    t->v.tuple.elts.n = tps.n;
+    for (int i = 0; i < tps.n; i++) {
+        const py_type_param *tp = tps.items[i];
+        const char *fn = tp->kind == PY_TP_TYPEVAR ? "__sk_typevar__" : tp->kind == PY_TP_PARAMSPEC ? "__sk_paramspec__"
+                                                                                                   : "__sk_typevartuple__";
+        out[i] = gen_assign(g, gen_name(g, tp_name(tp), PY_CTX_STORE), gen_call1(g, fn, gen_str(g, tp_name(tp))));
+        if (!out[i]) return -1;
+        t->v.tuple.elts.items[i] = gen_name(g, tp_name(tp), PY_CTX_LOAD);
+        if (!t->v.tuple.elts.items[i]) return -1;
+    }
+    *tuple = t;
+    return 0;
+}
+
+static py_stmt *gen_wrap(gen_ctx *g, py_stmt *s)
+{
+    const char *name = s->kind == PY_STMT_CLASSDEF ? s->v.classdef.name : s->v.functiondef.name;
+    py_type_param_seq tps = s->kind == PY_STMT_CLASSDEF ? s->v.classdef.type_params : s->v.functiondef.type_params;
+    size_t nl = strlen(name) + 32;
+    char *gname = gen_alloc(g, nl);
+    if (!gname) return NULL;
+    snprintf(gname, nl, "<generic parameters of %s>", name);
+    /* the inner function's body */
+    int nbody = tps.n + 3;
+    py_stmt **body = gen_alloc(g, sizeof(py_stmt *) * (size_t)nbody);
+    if (!body) return NULL;
+    py_expr *tuple;
+    if (gen_params(g, tps, body, &tuple)) return NULL;
+    if (s->kind == PY_STMT_CLASSDEF) s->v.classdef.type_params.n = 0;
+    else s->v.functiondef.type_params.n = 0;
+    body[tps.n] = s;
+    py_expr *attr = gen_expr(g, PY_EXPR_ATTRIBUTE);
+    if (!attr) return NULL;
+    attr->v.attribute.value = gen_name(g, name, PY_CTX_LOAD);
+    attr->v.attribute.attr = "__type_params__";
+    attr->v.attribute.ctx = PY_CTX_STORE;
+    body[tps.n + 1] = gen_assign(g, attr, tuple);
+    py_stmt *ret = gen_stmt(g, PY_STMT_RETURN);
+    if (!ret || !body[tps.n + 1]) return NULL;
+    ret->v.return_.value = gen_name(g, name, PY_CTX_LOAD);
+    body[tps.n + 2] = ret;
+    py_stmt *def = gen_stmt(g, PY_STMT_FUNCTIONDEF);
+    py_arguments *args = gen_alloc(g, sizeof(py_arguments));
+    if (!def || !args) return NULL;
+    def->v.functiondef.name = gname;
+    def->v.functiondef.args = args;
+    def->v.functiondef.body.items = body;
+    def->v.functiondef.body.n = nbody;
+    /* if True: def; name = gname(); del gname */
+    py_stmt **outer = gen_alloc(g, sizeof(py_stmt *) * 3);
+    py_stmt *del = gen_stmt(g, PY_STMT_DELETE);
+    py_stmt *iff = gen_stmt(g, PY_STMT_IF);
+    py_expr *test = gen_expr(g, PY_EXPR_CONSTANT);
+    if (!outer || !del || !iff || !test) return NULL;
+    outer[0] = def;
+    outer[1] = gen_assign(g, gen_name(g, name, PY_CTX_STORE), gen_call1(g, gname, NULL));
+    if (!outer[1] || gen_seq1(g, &del->v.delete.targets, gen_name(g, gname, PY_CTX_DEL))) return NULL;
+    outer[2] = del;
+    test->v.constant.value.kind = PY_CONST_TRUE;
+    iff->v.if_.test = test;
+    iff->v.if_.body.items = outer;
+    iff->v.if_.body.n = 3;
+    return iff;
+}
+
+static void desugar_generics(gen_ctx *g, py_stmt_seq *seq, int depth);
+
+static void desugar_stmt(gen_ctx *g, py_stmt **slot, int depth)
+{
+    py_stmt *s = *slot;
+    switch (s->kind) {
+    case PY_STMT_FUNCTIONDEF: case PY_STMT_ASYNCFUNCTIONDEF:
+        desugar_generics(g, &s->v.functiondef.body, depth + 1);
+        if (s->v.functiondef.type_params.n) {
+            g->pos = s;
+            py_stmt *w = gen_wrap(g, s);
+            if (w) *slot = w;
+        }
+        break;
+    case PY_STMT_CLASSDEF:
+        desugar_generics(g, &s->v.classdef.body, depth + 1);
+        if (s->v.classdef.type_params.n) {
+            g->pos = s;
+            py_stmt *w = gen_wrap(g, s);
+            if (w) *slot = w;
+        }
+        break;
+    case PY_STMT_FOR: case PY_STMT_ASYNCFOR:
+        desugar_generics(g, &s->v.for_.body, depth + 1);
+        desugar_generics(g, &s->v.for_.orelse, depth + 1);
+        break;
+    case PY_STMT_WHILE:
+        desugar_generics(g, &s->v.while_.body, depth + 1);
+        desugar_generics(g, &s->v.while_.orelse, depth + 1);
+        break;
+    case PY_STMT_IF:
+        desugar_generics(g, &s->v.if_.body, depth + 1);
+        desugar_generics(g, &s->v.if_.orelse, depth + 1);
+        break;
+    case PY_STMT_WITH: case PY_STMT_ASYNCWITH:
+        desugar_generics(g, &s->v.with.body, depth + 1);
+        break;
+    case PY_STMT_TRY: case PY_STMT_TRYSTAR:
+        desugar_generics(g, &s->v.try_.body, depth + 1);
+        for (int i = 0; i < s->v.try_.handlers.n; i++) desugar_generics(g, &s->v.try_.handlers.items[i]->body, depth + 1);
+        desugar_generics(g, &s->v.try_.orelse, depth + 1);
+        desugar_generics(g, &s->v.try_.finalbody, depth + 1);
+        break;
+    case PY_STMT_MATCH:
+        for (int i = 0; i < s->v.match.cases.n; i++) desugar_generics(g, &s->v.match.cases.items[i]->body, depth + 1);
+        break;
+    default:
+        break;
+    }
+}
+
+static void desugar_generics(gen_ctx *g, py_stmt_seq *seq, int depth)
+{
+    if (depth > 200) return;     /* the parser bounds nesting well below this */
+    for (int i = 0; i < seq->n && !g->nomem; i++) desugar_stmt(g, &seq->items[i], depth);
+}
+
 py_code *py_compile(py_interp *I, py_mod *mod, py_val filename, py_val source, const py_compile_opts *opts,
                     py_compile_error *err)
 {
@@ -2307,6 +2540,11 @@ py_code *py_compile(py_interp *I, py_mod *mod, py_val filename, py_val source, c
     c->source = source;
     c->stack_limit = I->stack_limit;
     py_code *co = NULL;
+    if (mod->kind == PY_MOD_MODULE || mod->kind == PY_MOD_INTERACTIVE) {
+        gen_ctx g = { &ar, NULL, 0 };
+        desugar_generics(&g, mod->kind == PY_MOD_MODULE ? &mod->v.module.body : &mod->v.interactive.body, 0);
+        if (g.nomem) { err->kind = 2; goto out; }
+    }
     if (py_symtable_build(&c->st, mod)) {
         if (c->st.nomem) { err->kind = 2; goto out; }
         err->kind = 1;

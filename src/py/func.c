@@ -276,6 +276,16 @@ static py_val f_get_type_params(py_interp *I, py_val v)
     py_func *f = PY_FUNC(v);
     return f->type_params ? py_newref(f->type_params) : py_tuple_new(I, 0);
 }
+static int f_set_type_params(py_interp *I, py_val v, py_val x)
+{
+    if (!x || !py_is_tuple(x)) {
+        py_err_str(I, PY_E_TypeError, "__type_params__ must be set to a tuple");
+        return -1;
+    }
+    py_incref(x);
+    PY_SETREF(I, PY_FUNC(v)->type_params, x);
+    return 0;
+}
 static py_val f_get_builtins(py_interp *I, py_val v) { (void)I; return py_newref(PY_FUNC(v)->builtins); }
 
 static const py_getsetdef func_getsets[] = {
@@ -284,7 +294,7 @@ static const py_getsetdef func_getsets[] = {
     { "__defaults__", f_get_defaults, f_set_defaults }, { "__kwdefaults__", f_get_kwdefaults, f_set_kwdefaults },
     { "__code__", f_get_code, NULL }, { "__globals__", f_get_globals, NULL },
     { "__closure__", f_get_closure, NULL }, { "__annotations__", f_get_annotations, f_set_annotations },
-    { "__dict__", f_get_dict, NULL }, { "__type_params__", f_get_type_params, NULL },
+    { "__dict__", f_get_dict, NULL }, { "__type_params__", f_get_type_params, f_set_type_params },
     { "__builtins__", f_get_builtins, NULL },
     { NULL, NULL, NULL }
 };

@@ -954,12 +954,45 @@ static int union_hash(py_interp *I, py_val v, int64_t *out)
     return r;
 }
 
+/* Union[X, Y, ...] (typing.Union is this type): X | Y | ..., collapsing
+ * duplicates; a single member is returned as is */
+static py_val union_class_getitem(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "Union[...] takes one argument");
+    py_val params = args[0];
+    if (!py_is_tuple(params)) return py_newref(params == PY_NONE ? PY_VAL(PY_TYPE(I, PY_T_NONE)) : params);
+    size_t n = py_tuple_len(params);
+    if (!n) return py_err_str(I, PY_E_TypeError, "Cannot take a Union of no types.");
+    py_val l = py_list_new(I, 0);
+    if (!l) return PY_NULL;
+    for (size_t i = 0; i < n; i++) if (union_add(I, l, py_tuple_items(params)[i])) { py_decref(I, l); return PY_NULL; }
+    if (PY_LIST(l)->n == 1) {
+        py_val r = py_newref(PY_LIST(l)->items[0]);
+        py_decref(I, l);
+        return r;
+    }
+    py_val t = py_sequence_tuple(I, l);
+    py_decref(I, l);
+    if (!t) return PY_NULL;
+    py_iterobj *u = iterobj_new(I, PY_T_UNIONTYPE);
+    if (!u) { py_decref(I, t); return PY_NULL; }
+    u->seq = t;
+    return PY_VAL(u);
+}
+
+static const py_methoddef union_methods[] = {
+    { "__class_getitem__", union_class_getitem, PY_METH_CLASS },
+    { NULL, NULL, 0 }
+};
+
 const py_typedef py_uniontype_typedef = {
     .name = "Union", .qualname = "typing.Union", .base = PY_T_OBJECT, .flags = PY_TF_GC,
     .basicsize = sizeof(py_iterobj),
     .slots = { .dealloc = py_iterobj_dealloc, .traverse = py_iterobj_traverse, .clear = py_iterobj_clear,
                .repr = union_repr, .getattr = union_getattr, .nb = { [PY_NB_OR] = union_or },
                .richcmp = union_richcmp, .hash = union_hash },
+    .methods = union_methods,
 };
 
 /* ---- types.SimpleNamespace ------------------------------------------------------------ */

@@ -15,19 +15,14 @@ py_val py_intrinsic(py_interp *I, int which, py_val v)
 {
     switch (which) {
     case INTR_TYPEALIAS: {
-        /* v = (name, evaluator) -> an object with __name__ and lazy __value__ */
-        py_val ns = py_call0(I, PY_VAL(PY_TYPE(I, PY_T_NAMESPACE)));
-        if (!ns) return PY_NULL;
-        py_val *dp = py_inst_dictptr(ns);
-        if (!*dp) *dp = py_dict_new(I);
-        if (!*dp) { py_decref(I, ns); return PY_NULL; }
-        py_val val = py_call0(I, py_tuple_items(v)[1]);
-        if (!val) { py_decref(I, ns); return PY_NULL; }
-        py_dict_set_c(I, *dp, "__name__", py_tuple_items(v)[0]);
-        py_dict_set_c(I, *dp, "__value__", val);
-        py_decref(I, val);
-        return ns;
+        /* v = (name, evaluator[, type_params]) -> TypeAliasType with a lazy __value__ */
+        py_val tp = py_tuple_len(v) > 2 ? py_tuple_items(v)[2] : PY_NULL;
+        return py_typealias_new(I, py_tuple_items(v)[0], PY_NULL, py_tuple_items(v)[1], tp);
     }
+    case INTR_TYPEVAR:
+    case INTR_PARAMSPEC:
+    case INTR_TYPEVARTUPLE:
+        return py_typevar_new(I, which - INTR_TYPEVAR, v, 1);
     default:
         return py_err_str(I, PY_E_SystemError, "unknown intrinsic");
     }
@@ -297,10 +292,4 @@ const py_typedef py_interpolation_typedef = {
     .basicsize = sizeof(py_iterobj),
     .slots = { .dealloc = py_iterobj_dealloc, .traverse = py_iterobj_traverse, .clear = py_iterobj_clear,
                .getattr = interp_getattr, .repr = interp_repr },
-};
-
-const py_typedef py_typealias_typedef = {
-    .name = "TypeAliasType", .qualname = "typing.TypeAliasType", .base = PY_T_OBJECT, .flags = PY_TF_GC,
-    .basicsize = sizeof(py_iterobj),
-    .slots = { .dealloc = py_iterobj_dealloc, .traverse = py_iterobj_traverse, .clear = py_iterobj_clear },
 };

@@ -525,11 +525,32 @@ static py_val sk_caller_globals(py_interp *I, py_val self, const py_val *args, s
         if (!(f->code->flags & PY_CO_HOST) && f->globals) return py_newref(f->globals);
     return PY_NONE;
 }
+/* host_exec(src, globals): run source as host code (invisible in tracebacks) */
+static py_val sk_host_exec(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 2 || !py_is_str(args[0]) || !py_is_dict(args[1])) return py_err_str(I, PY_E_TypeError, "host_exec(src, globals)");
+    if (py_exec_host_source(I, py_str_data(args[0]), py_str_len(args[0]), args[1], "<generated>")) return PY_NULL;
+    return PY_NONE;
+}
 static const py_methoddef sk_fns[] = {
+    { "host_exec", sk_host_exec, 0 },
     { "set_tpname", sk_set_tpname, 0 }, { "index", sk_index, 0 }, { "ssize", sk_ssize, 0 },
     { "idx", sk_idx, 0 }, { "caller_globals", sk_caller_globals, 0 }, { NULL, NULL, 0 }
 };
-int py_mod_sk_init(py_interp *I, py_val mod) { return py_module_add_functions(I, mod, sk_fns); }
+int py_mod_sk_init(py_interp *I, py_val mod)
+{
+    if (py_module_add_functions(I, mod, sk_fns)) return -1;
+    static const struct { const char *name; int tid; } types[] = {
+        { "TypeVar", PY_T_TYPEVAR }, { "ParamSpec", PY_T_PARAMSPEC }, { "TypeVarTuple", PY_T_TYPEVARTUPLE },
+        { "TypeAliasType", PY_T_TYPEALIAS }, { "SimpleNamespace", PY_T_NAMESPACE },
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+        py_type *t = PY_TYPE(I, types[i].tid);
+        if (!t || py_module_add(I, mod, types[i].name, py_newref(PY_VAL(t)))) return -1;
+    }
+    return 0;
+}
 
 /* ---- builtins ------------------------------------------------------------------------------ */
 int py_builtins_fill(py_interp *I);

@@ -62,6 +62,9 @@ enum {
     INTR_TYPEALIAS,
     INTR_SUBSCRIPT_GENERIC,
     INTR_SUPER_ZERO,
+    INTR_TYPEVAR,
+    INTR_PARAMSPEC,
+    INTR_TYPEVARTUPLE,
 };
 
 #define INSN(op, arg) ((uint32_t)(op) | ((uint32_t)(arg) << 8))

@@ -21,6 +21,15 @@ static const char src_collections[] =
 static const char src_collections_abc[] =
 #include "py/lib/collections_abc.py.inc"
     ;
+static const char src_typing[] =
+#include "py/lib/typing.py.inc"
+    ;
+static const char src_dataclasses[] =
+#include "py/lib/dataclasses.py.inc"
+    ;
+static const char src_types[] =
+#include "py/lib/types.py.inc"
+    ;
 static const char src_abc[] =
 #include "py/lib/abc.py.inc"
     ;
@@ -39,12 +48,18 @@ PYSRC_MODULE(asyncio)
 PYSRC_MODULE(collections)
 PYSRC_MODULE(collections_abc)
 PYSRC_MODULE(abc)
+PYSRC_MODULE(types)
+PYSRC_MODULE(dataclasses)
+PYSRC_MODULE(typing)
 
 const py_moddef py_extra_modules[] = {
     { "asyncio", init_asyncio },
     { "collections", init_collections },
     { "collections.abc", init_collections_abc },
     { "abc", init_abc },
+    { "types", init_types },
+    { "dataclasses", init_dataclasses },
+    { "typing", init_typing },
     { NULL, NULL }
 };
 

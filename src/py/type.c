@@ -28,7 +28,8 @@ extern const py_typedef py_object_typedef, py_type_typedef, py_none_typedef, py_
     py_filter_typedef, py_reversed_typedef, py_dictkeys_typedef, py_dictvalues_typedef,
     py_dictitems_typedef, py_corowrapper_typedef, py_asyncgenasend_typedef, py_genericalias_typedef,
     py_uniontype_typedef, py_namespace_typedef, py_stdio_typedef, py_template_typedef,
-    py_interpolation_typedef, py_typealias_typedef;
+    py_interpolation_typedef, py_typealias_typedef, py_typevar_typedef, py_paramspec_typedef,
+    py_typevartuple_typedef;
 
 #define X(id, name, base) extern const py_typedef py_exc_td_##id;
 PY_EXC_IDS(X)
@@ -62,7 +63,8 @@ const py_typedef *const py_typedefs[PY_T_COUNT] = {
     [PY_T_GENERICALIAS] = &py_genericalias_typedef, [PY_T_UNIONTYPE] = &py_uniontype_typedef,
     [PY_T_NAMESPACE] = &py_namespace_typedef, [PY_T_STDIO] = &py_stdio_typedef,
     [PY_T_TEMPLATE] = &py_template_typedef, [PY_T_INTERPOLATION] = &py_interpolation_typedef,
-    [PY_T_TYPEALIAS] = &py_typealias_typedef,
+    [PY_T_TYPEALIAS] = &py_typealias_typedef, [PY_T_TYPEVAR] = &py_typevar_typedef,
+    [PY_T_PARAMSPEC] = &py_paramspec_typedef, [PY_T_TYPEVARTUPLE] = &py_typevartuple_typedef,
 #define X(id, name, base) [PY_E_##id] = &py_exc_td_##id,
     PY_EXC_IDS(X)
 #undef X
@@ -1692,6 +1694,18 @@ static py_val type_get_doc(py_interp *I, py_val self)
     if (vt->s.descr_get) return vt->s.descr_get(I, v, PY_NULL, self);
     return py_newref(v);
 }
+static int type_set_doc(py_interp *I, py_val self, py_val v)
+{
+    py_type *t = PY_TYPEOBJ(self);
+    if (!(t->flags & PY_TF_HEAP)) {
+        py_err_fmt(I, PY_E_TypeError, "cannot set '__doc__' attribute of immutable type '%s'", t->name);
+        return -1;
+    }
+    py_val d = py_type_dict(I, t);
+    if (!d || py_dict_set(I, d, PY_ID(I, __doc__), v ? v : PY_NONE)) return -1;
+    py_type_modified(t);
+    return 0;
+}
 static py_val type_get_abstract(py_interp *I, py_val self)
 {
     py_type *t = PY_TYPEOBJ(self);
@@ -1826,7 +1840,7 @@ static const py_getsetdef type_getsets[] = {
     { "__bases__", type_get_bases, NULL },
     { "__base__", type_get_base, NULL },
     { "__dict__", type_get_dict, NULL },
-    { "__doc__", type_get_doc, NULL },
+    { "__doc__", type_get_doc, type_set_doc },
     { "__abstractmethods__", type_get_abstract, type_set_abstract },
     { "__annotations__", type_get_annotations, type_set_annotations },
     { NULL, NULL, NULL }
