@@ -15,6 +15,7 @@ int py_mod__json_init(py_interp *I, py_val mod);
 int py_mod_json_init(py_interp *I, py_val mod);
 int py_mod__re_init(py_interp *I, py_val mod);
 int py_mod_re_init(py_interp *I, py_val mod);
+int py_mod_itertools_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -28,5 +29,6 @@ const py_moddef py_pymods_modules[] = {
     { "json", py_mod_json_init },
     { "_re", py_mod__re_init },
     { "re", py_mod_re_init },
+    { "itertools", py_mod_itertools_init },
     { NULL, NULL }
 };
