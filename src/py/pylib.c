@@ -74,3 +74,13 @@ static const char src_re[] =
 #include "py/lib/re.py.inc"
     ;
 PYLIB_INIT(re, "re")
+
+static const char src_operator[] =
+#include "py/lib/operator.py.inc"
+    ;
+PYLIB_INIT(operator, "operator")
+
+static const char src_functools[] =
+#include "py/lib/functools.py.inc"
+    ;
+PYLIB_INIT(functools, "functools")

@@ -16,6 +16,8 @@ int py_mod_json_init(py_interp *I, py_val mod);
 int py_mod__re_init(py_interp *I, py_val mod);
 int py_mod_re_init(py_interp *I, py_val mod);
 int py_mod_itertools_init(py_interp *I, py_val mod);
+int py_mod_operator_init(py_interp *I, py_val mod);
+int py_mod_functools_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -30,5 +32,7 @@ const py_moddef py_pymods_modules[] = {
     { "_re", py_mod__re_init },
     { "re", py_mod_re_init },
     { "itertools", py_mod_itertools_init },
+    { "operator", py_mod_operator_init },
+    { "functools", py_mod_functools_init },
     { NULL, NULL }
 };
