@@ -84,3 +84,18 @@ static const char src_functools[] =
 #include "py/lib/functools.py.inc"
     ;
 PYLIB_INIT(functools, "functools")
+
+static const char src__timefmt[] =
+#include "py/lib/_timefmt.py.inc"
+    ;
+PYLIB_INIT(_timefmt, "_timefmt")
+
+static const char src_time[] =
+#include "py/lib/time.py.inc"
+    ;
+PYLIB_INIT(time, "time")
+
+static const char src_datetime[] =
+#include "py/lib/datetime.py.inc"
+    ;
+PYLIB_INIT(datetime, "datetime")

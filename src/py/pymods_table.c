@@ -18,6 +18,9 @@ int py_mod_re_init(py_interp *I, py_val mod);
 int py_mod_itertools_init(py_interp *I, py_val mod);
 int py_mod_operator_init(py_interp *I, py_val mod);
 int py_mod_functools_init(py_interp *I, py_val mod);
+int py_mod__timefmt_init(py_interp *I, py_val mod);
+int py_mod_time_init(py_interp *I, py_val mod);
+int py_mod_datetime_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -34,5 +37,8 @@ const py_moddef py_pymods_modules[] = {
     { "itertools", py_mod_itertools_init },
     { "operator", py_mod_operator_init },
     { "functools", py_mod_functools_init },
+    { "_timefmt", py_mod__timefmt_init },
+    { "time", py_mod_time_init },
+    { "datetime", py_mod_datetime_init },
     { NULL, NULL }
 };
