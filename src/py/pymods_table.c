@@ -21,6 +21,7 @@ int py_mod_functools_init(py_interp *I, py_val mod);
 int py_mod__timefmt_init(py_interp *I, py_val mod);
 int py_mod_time_init(py_interp *I, py_val mod);
 int py_mod_datetime_init(py_interp *I, py_val mod);
+int py_mod_unicodedata_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -40,5 +41,6 @@ const py_moddef py_pymods_modules[] = {
     { "_timefmt", py_mod__timefmt_init },
     { "time", py_mod_time_init },
     { "datetime", py_mod_datetime_init },
+    { "unicodedata", py_mod_unicodedata_init },
     { NULL, NULL }
 };
