@@ -310,8 +310,11 @@ static py_val binop_try(py_interp *I, py_val a, py_val b, int op)
 
 static py_val binop_error(py_interp *I, py_val a, py_val b, int op, int inplace)
 {
-    if (op == PY_NB_ADD && is_seq_for_concat(a) && !(py_typeof(I, a)->flags & PY_TF_HEAP)) {
-        const char *an = py_type_name(I, a);
+    if (op == PY_NB_ADD && is_seq_for_concat(a)) {
+        /* the builtin base's concatenation reports it (subclasses inherit it) */
+        py_type *bt = py_typeof(I, a);
+        while (bt->base && (bt->flags & PY_TF_HEAP)) bt = bt->base;
+        const char *an = bt->name;
         if (PY_IS(a, BYTEARRAY) || py_is_bytes(a))
             return py_err_fmt(I, PY_E_TypeError, "can't concat %s to %s", py_type_name(I, b), an);
         return py_err_fmt(I, PY_E_TypeError, "can only concatenate %s (not \"%s\") to %s", an, py_type_name(I, b), an);
@@ -432,6 +435,14 @@ py_val py_getitem(py_interp *I, py_val o, py_val k)
     py_type *t = py_typeof(I, o);
     if (t->s.getitem) return t->s.getitem(I, o, k);
     if (py_is_typeobj(o)) {
+        /* type[int] is special-cased, as in CPython */
+        if (PY_TYPEOBJ(o) == PY_TYPE(I, PY_T_TYPE)) {
+            py_val args = py_is_tuple(k) ? py_newref(k) : py_tuple_pack(I, 1, k);
+            if (!args) return PY_NULL;
+            py_val r = py_genericalias_new(I, o, args);
+            py_decref(I, args);
+            return r;
+        }
         py_val cg = py_getattr_opt(I, o, PY_ID(I, __class_getitem__));
         if (cg) {
             py_val r = py_call1(I, cg, k);
@@ -499,6 +510,8 @@ py_val py_getattr_opt(py_interp *I, py_val o, py_val name)
     if (!t->s.getattr || t->s.getattr == py_generic_getattr) {
         int found;
         py_val r = py_generic_getattr_opt(I, o, name, &found);
+        /* a descriptor (slot, property) that raised AttributeError: missing */
+        if (!r && found && py_err_matches(I, PY_E_AttributeError)) py_err_clear(I);
         return r;
     }
     py_val r = t->s.getattr(I, o, name);
@@ -648,7 +661,10 @@ py_val py_next(py_interp *I, py_val it)
 {
     py_type *t = py_typeof(I, it);
     if (!t->s.next) return py_err_fmt(I, PY_E_TypeError, "'%s' object is not an iterator", py_type_name(I, it));
-    return t->s.next(I, it);
+    py_val r = t->s.next(I, it);
+    /* like PyIter_Next: a StopIteration (a generator's return value) is exhaustion */
+    if (!r && I->exc && py_err_matches(I, PY_E_StopIteration)) py_err_clear(I);
+    return r;
 }
 
 int py_unpack_iter(py_interp *I, py_val v, py_val *out, size_t n)

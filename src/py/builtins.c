@@ -232,7 +232,7 @@ BFN(format)
     if (py_args_range(I, "format", nargs, kw, 1, 2)) return PY_NULL;
     py_val spec = nargs > 1 ? args[1] : PY_NULL;
     if (spec && !py_is_str(spec))
-        return py_err_fmt(I, PY_E_TypeError, "format() argument 2 must be str, not %s", py_type_name(I, spec));
+        return py_err_fmt(I, PY_E_TypeError, "format() argument 2 must be str, not %s", py_argtype_name(I, spec));
     return py_format(I, args[0], spec);
 }
 
@@ -878,9 +878,26 @@ static py_val bi_sk_paramspec(py_interp *I, py_val self, const py_val *args, siz
 { (void)self; (void)kw; return bi_sk_typeparam(I, 1, args, nargs); }
 static py_val bi_sk_typevartuple(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 { (void)self; (void)kw; return bi_sk_typeparam(I, 2, args, nargs); }
+/* __sk_generic__(params): typing.Generic[params], the implicit base of `class C[T]` */
+static py_val bi_sk_generic(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "__sk_generic__ expects the parameters");
+    py_val name = py_intern(I, "typing");
+    if (!name) return PY_NULL;
+    py_val mod = py_import(I, name, PY_NONE, 0);
+    py_decref(I, name);
+    if (!mod) return PY_NULL;
+    py_val gen = py_getattr_s(I, mod, "Generic");
+    py_decref(I, mod);
+    if (!gen) return PY_NULL;
+    py_val r = py_getitem(I, gen, args[0]);
+    py_decref(I, gen);
+    return r;
+}
 static const py_methoddef typeparam_defs[] = {
     { "__sk_typevar__", bi_sk_typevar, 0 }, { "__sk_paramspec__", bi_sk_paramspec, 0 },
-    { "__sk_typevartuple__", bi_sk_typevartuple, 0 },
+    { "__sk_typevartuple__", bi_sk_typevartuple, 0 }, { "__sk_generic__", bi_sk_generic, 0 },
 };
 
 py_val py_builtins_lookup(py_interp *I, py_val name)
@@ -911,11 +928,15 @@ py_val py_builtins_lookup(py_interp *I, py_val name)
         }
     }
     if (!strcmp(s, "Ellipsis")) { obj = PY_ELLIPSIS; goto found; }
+    if (!strcmp(s, "None")) { obj = PY_NONE; goto found; }
+    if (!strcmp(s, "True")) { obj = PY_TRUE; goto found; }
+    if (!strcmp(s, "False")) { obj = PY_FALSE; goto found; }
     if (s[0] == '_' && !strncmp(s, "__sk_", 5)) {
         /* hidden helpers the compiler's PEP 695 rewrite calls */
         int tid = !strcmp(s, "__sk_typevar__") ? PY_T_TYPEVAR : !strcmp(s, "__sk_paramspec__") ? PY_T_PARAMSPEC
                 : !strcmp(s, "__sk_typevartuple__") ? PY_T_TYPEVARTUPLE : -1;
         if (tid >= 0) { obj = py_cfunc_new(I, &typeparam_defs[tid - PY_T_TYPEVAR], PY_NULL, NULL); goto found; }
+        if (!strcmp(s, "__sk_generic__")) { obj = py_cfunc_new(I, &typeparam_defs[3], PY_NULL, NULL); goto found; }
     }
     if (!strcmp(s, "NotImplemented")) { obj = PY_NOTIMPL; goto found; }
     if (!strcmp(s, "__debug__")) { obj = PY_TRUE; goto found; }
@@ -950,7 +971,8 @@ int py_builtins_fill(py_interp *I)
         if (!n || !py_builtins_lookup(I, n)) { py_xdecref(I, n); return -1; }
         py_decref(I, n);
     }
-    static const char *const extra[] = { "Ellipsis", "NotImplemented", "__debug__", "open", NULL };
+    static const char *const extra[] = { "Ellipsis", "NotImplemented", "__debug__", "open", "None", "True", "False",
+                                         "__name__", NULL };
     for (int i = 0; extra[i]; i++) {
         py_val n = py_intern(I, extra[i]);
         if (!n) return -1;

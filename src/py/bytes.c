@@ -580,8 +580,8 @@ static py_val bytes_new_slot(py_interp *I, py_type *t, const py_val *args, size_
         if (a[1] || a[2]) return py_err_str(I, PY_E_TypeError, a[1] ? "encoding without a string argument" : "errors without a string argument");
         return py_bytes_new(I, "", 0);
     }
-    if (a[1] && !py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "bytes() argument 'encoding' must be str, not %s", py_type_name(I, a[1]));
-    if (a[2] && !py_is_str(a[2])) return py_err_fmt(I, PY_E_TypeError, "bytes() argument 'errors' must be str, not %s", py_type_name(I, a[2]));
+    if (a[1] && !py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "bytes() argument 'encoding' must be str, not %s", py_argtype_name(I, a[1]));
+    if (a[2] && !py_is_str(a[2])) return py_err_fmt(I, PY_E_TypeError, "bytes() argument 'errors' must be str, not %s", py_argtype_name(I, a[2]));
     if (a[1]) {
         if (!py_is_str(a[0])) return py_err_str(I, PY_E_TypeError, "encoding without a string argument");
         return py_str_encode(I, a[0], py_str_data(a[1]), a[2] ? py_str_data(a[2]) : "strict");
@@ -639,7 +639,7 @@ BMETH(hex)
 static py_val b_fromhex(py_interp *I, py_val cls, const py_val *args, size_t nargs, py_val kw)
 {
     if (py_args_exact(I, "fromhex", nargs, kw, 1)) return PY_NULL;
-    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "fromhex() argument must be str, not %s", py_type_name(I, args[0]));
+    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "fromhex() argument must be str, not %s", py_argtype_name(I, args[0]));
     const char *s = py_str_data(args[0]);
     size_t n = py_str_len(args[0]);
     sk_buf b = SK_BUF_INIT(I->alloc);
@@ -1063,7 +1063,7 @@ static py_val bpad(py_interp *I, py_val self, const py_val *args, size_t nargs, 
         const char *q;
         size_t m;
         if (!view(args[1], &q, &m) || m != 1)
-            return py_err_fmt(I, PY_E_TypeError, "%s() argument 2 must be a byte string of length 1, not %s", name, py_type_name(I, args[1]));
+            return py_err_fmt(I, PY_E_TypeError, "%s() argument 2 must be a byte string of length 1, not %s", name, py_argtype_name(I, args[1]));
         fill = q[0];
     }
     const char *p;

@@ -1578,6 +1578,8 @@ static void compile_class(compiler *c, py_stmt *s)
     compile_name(c, s->v.classdef.name, PY_CTX_STORE);
 }
 
+py_val py_unparse_expr(py_interp *I, const py_expr *e);   /* unparse.c */
+
 /* ---- unwinding (return / break / continue through blocks) ----------------------------- */
 static void unwind_block(compiler *c, fblock *b, int preserve_tos);
 static void push_fblock(compiler *c, int type, int lcont, int lbreak, void *datum);
@@ -2111,17 +2113,9 @@ static void compile_annassign(compiler *c, py_stmt *s)
     if (t->kind == PY_EXPR_NAME && s->v.annassign.simple && U->scope->kind == ST_CLASS) {
         py_expr *ann = s->v.annassign.annotation;
         py_interp *I = c->I;
-        py_val src = c->source;
-        /* annotation source text from positions (single line only) */
-        py_val text = PY_NULL;
-        if (ann->lineno == ann->end_lineno && src) {
-            const char *p = py_str_data(src), *end = p + py_str_len(src);
-            for (int ln = 1; ln < ann->lineno && p < end; ln++) {
-                const char *nl = memchr(p, '\n', (size_t)(end - p));
-                p = nl ? nl + 1 : end;
-            }
-            if (p + ann->end_col_offset <= end) text = py_str_new(I, p + ann->col_offset, (size_t)(ann->end_col_offset - ann->col_offset));
-        }
+        /* the annotation as CPython stringizes it (unparsed, normalised) */
+        py_val text = py_unparse_expr(I, ann);
+        if (!text) py_err_clear(I);
         if (!text) text = py_str_cstr(I, "?");
         emit_const(c, text);
         emit(c, OP_STORE_ANNOTATION, add_name(c, py_mangle(c->ar, U->private_name, t->v.name.id)));
@@ -2429,8 +2423,22 @@ static py_stmt *gen_wrap(gen_ctx *g, py_stmt *s)
     if (!body) return NULL;
     py_expr *tuple;
     if (gen_params(g, tps, body, &tuple)) return NULL;
-    if (s->kind == PY_STMT_CLASSDEF) s->v.classdef.type_params.n = 0;
-    else s->v.functiondef.type_params.n = 0;
+    if (s->kind == PY_STMT_CLASSDEF) {
+        /* bases += (Generic[T, ...],) */
+        s->v.classdef.type_params.n = 0;
+        py_expr_seq *b = &s->v.classdef.bases;
+        py_expr **nb = gen_alloc(g, sizeof(py_expr *) * (size_t)(b->n + 1));
+        py_expr *tuple2;
+        py_stmt *dummy[64];
+        if (!nb || tps.n > 64 || gen_params(g, tps, dummy, &tuple2)) return NULL;
+        for (int i = 0; i < b->n; i++) nb[i] = b->items[i];
+        nb[b->n] = gen_call1(g, "__sk_generic__", tuple2);
+        if (!nb[b->n]) return NULL;
+        b->items = nb;
+        b->n++;
+    } else {
+        s->v.functiondef.type_params.n = 0;
+    }
     body[tps.n] = s;
     py_expr *attr = gen_expr(g, PY_EXPR_ATTRIBUTE);
     if (!attr) return NULL;

@@ -16,6 +16,7 @@ enum {
     DEF_GLOBAL = 1, DEF_LOCAL = 2, DEF_PARAM = 4, DEF_NONLOCAL = 8, DEF_USE = 16,
     DEF_FREE_CLASS = 32, DEF_IMPORT = 64, DEF_COMP_ITER = 128, DEF_ANNOT = 256,
     DEF_COMP_WALRUS = 512,   /* bound by := inside a comprehension nested here */
+    DEF_ASSIGNED = 1024,     /* bound other than by import (the global-ordering check) */
 };
 
 /* resolved scopes */

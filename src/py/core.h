@@ -518,6 +518,8 @@ int py_frame_bind_args(py_interp *I, py_frame *f, py_func *fn, const py_val *arg
                        size_t nargs, py_val kwnames);
 py_val py_builtins_lookup(py_interp *I, py_val name);      /* borrowed or NULL */
 int py_builtins_fill(py_interp *I);
+/* The type name argument-clinic messages use: "None" for None ("... must be str, not None"). */
+static inline const char *py_argtype_name(py_interp *I, py_val v) { return v == PY_NONE ? "None" : py_type_name(I, v); }
 py_val py_typevar_new(py_interp *I, int kind, py_val name, int infer_variance);   /* 0 TypeVar 1 ParamSpec 2 TypeVarTuple */
 py_val py_typealias_new(py_interp *I, py_val name, py_val value, py_val evaluator, py_val type_params);
 int py_type_set_tpname(py_interp *I, py_type *t, py_val name);

@@ -169,10 +169,15 @@ static int key_hash_ctx(py_interp *I, py_val key, int64_t *h, int is_set)
         return 0;
     }
     if (py_hash(I, key, h) == 0) return 0;
-    if (py_is_ptr(key) && PY_OBJ(key)->type->s.hash == py_hash_unhashable && py_err_matches(I, PY_E_TypeError)) {
-        py_err_clear(I);
-        py_err_fmt(I, PY_E_TypeError, "cannot use '%s' as a %s (unhashable type: '%s')", py_type_name(I, key),
-                   is_set ? "set element" : "dict key", py_type_name(I, key));
+    /* CPython 3.14: a TypeError (exactly) from hashing names the container role */
+    if (I->exc && py_is_exc(I->exc) && py_typeof(I, I->exc) == PY_TYPE(I, PY_E_TypeError) && !I->fatal) {
+        py_val e = py_err_fetch(I);
+        py_val msg = py_str(I, e);
+        py_decref(I, e);
+        if (!msg) return -1;
+        py_err_fmt(I, PY_E_TypeError, "cannot use '%s' as a %s (%s)", py_type_name(I, key),
+                   is_set ? "set element" : "dict key", py_str_data(msg));
+        py_decref(I, msg);
     }
     return -1;
 }

@@ -346,13 +346,21 @@ static int is_py_space(unsigned char c) { return c == ' ' || (c >= 9 && c <= 13)
 
 /* Parse an int literal as int(s, base) does.  *bad is set (and PY_NULL
  * returned without an exception) when the text is not a valid literal. */
+static py_val int_from_text(py_interp *I, const char *s, size_t n, int base, int *bad, int unicode_ws);
+
 py_val py_int_from_str(py_interp *I, const char *s, size_t n, int base, int *bad)
+{
+    return int_from_text(I, s, n, base, bad, 1);
+}
+
+/* bytes sources strip ASCII whitespace only */
+static py_val int_from_text(py_interp *I, const char *s, size_t n, int base, int *bad, int unicode_ws)
 {
     *bad = 0;
     size_t i = 0, e = n;
     for (;;) {
         if (i < e && is_py_space((unsigned char)s[i])) { i++; continue; }
-        if (i < e && (unsigned char)s[i] >= 0x80) {
+        if (unicode_ws && i < e && (unsigned char)s[i] >= 0x80) {
             size_t j = i;
             uint32_t cp;
             py_utf8_decode(s, e, &j, &cp);
@@ -362,7 +370,7 @@ py_val py_int_from_str(py_interp *I, const char *s, size_t n, int base, int *bad
     }
     for (;;) {
         if (e > i && is_py_space((unsigned char)s[e - 1])) { e--; continue; }
-        if (e > i && (unsigned char)s[e - 1] >= 0x80) {
+        if (unicode_ws && e > i && (unsigned char)s[e - 1] >= 0x80) {
             size_t j = e - 1;
             while (j > i && ((unsigned char)s[j] & 0xC0) == 0x80) j--;
             size_t k = j;
@@ -823,8 +831,9 @@ static py_val bool_repr(py_interp *I, py_val v) { return py_str_cstr(I, v == PY_
 /* int(x=0, base=10) */
 static py_val int_new(py_interp *I, py_type *t, const py_val *args, size_t nargs, py_val kw)
 {
-    static const char *const names[] = { "x", "base", NULL };
+    static const char *const names[] = { "!x", "base", NULL };
     py_val a[2] = { 0, 0 };
+    if (nargs > 2 && !kw) return py_err_fmt(I, PY_E_TypeError, "int expected at most 2 arguments, got %zu", nargs);
     if (py_args_parse(I, "int", args, nargs, kw, names, 0, a)) return PY_NULL;
     py_val x = a[0], bv = a[1];
     py_val r;
@@ -834,14 +843,14 @@ static py_val int_new(py_interp *I, py_type *t, const py_val *args, size_t nargs
     } else if (bv) {
         int64_t base;
         if (!py_is_intlike(bv)) return py_err_fmt(I, PY_E_TypeError, "'%s' object cannot be interpreted as an integer", py_type_name(I, bv));
-        if (py_int_to_i64(I, bv, &base)) return PY_NULL;
+        if (py_index_i64(I, bv, &base, 0)) return PY_NULL;     /* clamps like PyNumber_AsSsize_t */
         if ((base != 0 && base < 2) || base > 36) return py_err_str(I, PY_E_ValueError, "int() base must be >= 2 and <= 36, or 0");
         const char *s; size_t n;
         if (py_is_str(x)) { s = py_str_data(x); n = py_str_len(x); }
         else if (py_is_bytes(x)) { s = PY_BYTES(x)->data; n = PY_BYTES(x)->len; }
         else return py_err_str(I, PY_E_TypeError, "int() can't convert non-string with explicit base");
         int bad;
-        r = py_int_from_str(I, s, n, (int)base, &bad);
+        r = int_from_text(I, s, n, (int)base, &bad, py_is_str(x));
         if (bad) {
             py_val rep = py_is_str(x) ? py_str_repr(I, x) : py_bytes_repr(I, x);
             if (!rep) return PY_NULL;
@@ -859,7 +868,7 @@ static py_val int_new(py_interp *I, py_type *t, const py_val *args, size_t nargs
         const char *s = py_is_str(x) ? py_str_data(x) : PY_BYTES(x)->data;
         size_t n = py_is_str(x) ? py_str_len(x) : PY_BYTES(x)->len;
         int bad;
-        r = py_int_from_str(I, s, n, 10, &bad);
+        r = int_from_text(I, s, n, 10, &bad, py_is_str(x));
         if (bad) {
             py_val rep = py_is_str(x) ? py_str_repr(I, x) : py_bytes_repr(I, x);
             if (!rep) return PY_NULL;
@@ -963,7 +972,7 @@ static py_val int_to_bytes(py_interp *I, py_val self, const py_val *args, size_t
     if (len < 0) return py_err_str(I, PY_E_ValueError, "length argument must be non-negative");
     int little = 0;
     if (a[1]) {
-        if (!py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "to_bytes() argument 'byteorder' must be str, not %s", py_type_name(I, a[1]));
+        if (!py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "to_bytes() argument 'byteorder' must be str, not %s", py_argtype_name(I, a[1]));
         if (py_str_eq_c(a[1], "little")) little = 1;
         else if (!py_str_eq_c(a[1], "big")) return py_err_str(I, PY_E_ValueError, "byteorder must be either 'little' or 'big'");
     }

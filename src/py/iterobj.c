@@ -823,8 +823,17 @@ static py_val ga_getattr(py_interp *I, py_val self, py_val name)
     if (py_str_eq_c(name, "__args__")) return py_newref(g->aux);
     if (py_str_eq_c(name, "__parameters__")) return py_tuple_new(I, 0);
     if (py_str_eq_c(name, "__class__")) return py_newref(PY_VAL(py_typeof(I, self)));
+    if (py_str_eq_c(name, "__mro_entries__") || py_str_eq_c(name, "__reduce__")) return py_generic_getattr(I, self, name);
     return py_getattr(I, g->seq, name);
 }
+
+static py_val ga_mro_entries(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)args; (void)kw;
+    if (nargs != 1) return py_err_str(I, PY_E_TypeError, "__mro_entries__ expected 1 argument");
+    return py_tuple_pack(I, 1, ((py_iterobj *)PY_OBJ(self))->seq);
+}
+static const py_methoddef ga_methods[] = { { "__mro_entries__", ga_mro_entries, 0 }, { NULL, NULL, 0 } };
 
 static py_val ga_richcmp(py_interp *I, py_val a, py_val b, int op)
 {
@@ -867,6 +876,7 @@ const py_typedef py_genericalias_typedef = {
     .slots = { .dealloc = py_iterobj_dealloc, .traverse = py_iterobj_traverse, .clear = py_iterobj_clear,
                .repr = ga_repr, .call = ga_call, .getattr = ga_getattr, .richcmp = ga_richcmp,
                .hash = ga_hash, .nb = { [PY_NB_OR] = ga_or }, .getitem = ga_getitem, .new_ = ga_new_slot },
+    .methods = ga_methods,
 };
 
 /* ---- unions (int | str) ------------------------------------------------------------------ */
@@ -923,6 +933,8 @@ static py_val union_getattr(py_interp *I, py_val self, py_val name)
 {
     if (py_str_eq_c(name, "__args__")) return py_newref(((py_iterobj *)PY_OBJ(self))->seq);
     if (py_str_eq_c(name, "__parameters__")) return py_tuple_new(I, 0);
+    if (py_str_eq_c(name, "__name__") || py_str_eq_c(name, "__qualname__")) return py_str_cstr(I, "Union");
+    if (py_str_eq_c(name, "__origin__")) return py_newref(PY_VAL(py_typeof(I, self)));
     return py_generic_getattr(I, self, name);
 }
 

@@ -202,7 +202,7 @@ py_val py_sys_readline(py_interp *I, int strip_newline)
 static py_val stdio_write(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
     if (py_args_exact(I, "write", nargs, kw, 1)) return PY_NULL;
-    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "write() argument must be str, not %s", py_type_name(I, args[0]));
+    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "write() argument must be str, not %s", py_argtype_name(I, args[0]));
     if (py_sys_write(I, self, py_str_data(args[0]), py_str_len(args[0]))) return PY_NULL;
     return py_int_from_i64(I, (int64_t)PY_STR(args[0])->cplen);
 }
@@ -357,7 +357,7 @@ static py_val sys_intern(py_interp *I, py_val self, const py_val *args, size_t n
 {
     (void)self;
     if (py_args_exact(I, "intern", nargs, kw, 1)) return PY_NULL;
-    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "intern() argument must be str, not %s", py_type_name(I, args[0]));
+    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "intern() argument must be str, not %s", py_argtype_name(I, args[0]));
     return py_intern_str(I, py_newref(args[0]));
 }
 
@@ -533,7 +533,26 @@ static py_val sk_host_exec(py_interp *I, py_val self, const py_val *args, size_t
     if (py_exec_host_source(I, py_str_data(args[0]), py_str_len(args[0]), args[1], "<generated>")) return PY_NULL;
     return PY_NONE;
 }
+/* enter_recursion(msg) / leave_recursion(): let host code that recurses
+ * over data (json) count against the recursion limit like C code does */
+static py_val sk_enter_recursion(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)kw;
+    if (I->depth >= I->recursion_limit) {
+        const char *msg = nargs && py_is_str(args[0]) ? py_str_data(args[0]) : "";
+        return py_err_fmt(I, PY_E_RecursionError, "maximum recursion depth exceeded%s", msg);
+    }
+    I->depth++;
+    return PY_NONE;
+}
+static py_val sk_leave_recursion(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self; (void)args; (void)nargs; (void)kw;
+    if (I->depth > 0) I->depth--;
+    return PY_NONE;
+}
 static const py_methoddef sk_fns[] = {
+    { "enter_recursion", sk_enter_recursion, 0 }, { "leave_recursion", sk_leave_recursion, 0 },
     { "host_exec", sk_host_exec, 0 },
     { "set_tpname", sk_set_tpname, 0 }, { "index", sk_index, 0 }, { "ssize", sk_ssize, 0 },
     { "idx", sk_idx, 0 }, { "caller_globals", sk_caller_globals, 0 }, { NULL, NULL, 0 }

@@ -30,6 +30,9 @@ static const char src_dataclasses[] =
 static const char src_types[] =
 #include "py/lib/types.py.inc"
     ;
+static const char src___future__[] =
+#include "py/lib/__future__.py.inc"
+    ;
 static const char src_abc[] =
 #include "py/lib/abc.py.inc"
     ;
@@ -48,6 +51,7 @@ PYSRC_MODULE(asyncio)
 PYSRC_MODULE(collections)
 PYSRC_MODULE(collections_abc)
 PYSRC_MODULE(abc)
+PYSRC_MODULE(__future__)
 PYSRC_MODULE(types)
 PYSRC_MODULE(dataclasses)
 PYSRC_MODULE(typing)
@@ -57,6 +61,7 @@ const py_moddef py_extra_modules[] = {
     { "collections", init_collections },
     { "collections.abc", init_collections_abc },
     { "abc", init_abc },
+    { "__future__", init___future__ },
     { "types", init_types },
     { "dataclasses", init_dataclasses },
     { "typing", init_typing },

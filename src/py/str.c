@@ -531,7 +531,8 @@ static int str_truth(py_interp *I, py_val v) { (void)I; return py_str_len(v) != 
 /* iterator over code points */
 static py_val str_iter(py_interp *I, py_val v)
 {
-    py_iterobj *it = (py_iterobj *)py_obj_new(I, PY_TYPE(I, PY_T_STR_ITER), sizeof(py_iterobj));
+    int ascii = PY_STR(v)->ascii;
+    py_iterobj *it = (py_iterobj *)py_obj_new(I, PY_TYPE(I, ascii ? PY_T_STR_ITER : PY_T_STR_UITER), sizeof(py_iterobj));
     if (!it) return PY_NULL;
     it->seq = py_newref(v);
     it->i = 0;     /* byte offset */
@@ -578,6 +579,13 @@ const py_typedef py_str_typedef = {
 
 const py_typedef py_striter_typedef = {
     .name = "str_ascii_iterator", .base = PY_T_OBJECT, .flags = PY_TF_GC,
+    .basicsize = sizeof(py_iterobj),
+    .slots = { .dealloc = py_iterobj_dealloc, .traverse = py_iterobj_traverse, .clear = py_iterobj_clear,
+               .iter = py_iter_self, .next = striter_next },
+};
+/* the same iterator over a non-ASCII string: CPython names the two apart */
+const py_typedef py_struiter_typedef = {
+    .name = "str_iterator", .base = PY_T_OBJECT, .flags = PY_TF_GC,
     .basicsize = sizeof(py_iterobj),
     .slots = { .dealloc = py_iterobj_dealloc, .traverse = py_iterobj_traverse, .clear = py_iterobj_clear,
                .iter = py_iter_self, .next = striter_next },

@@ -732,8 +732,8 @@ SMETH(replace)
     static const char *const names[] = { "!old", "!new", "count", NULL };
     py_val a[3] = { 0, 0, 0 };
     if (py_args_parse(I, "replace", args, nargs, kw, names, 2, a)) return PY_NULL;
-    if (!py_is_str(a[0])) return py_err_fmt(I, PY_E_TypeError, "replace() argument 1 must be str, not %s", py_type_name(I, a[0]));
-    if (!py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "replace() argument 2 must be str, not %s", py_type_name(I, a[1]));
+    if (!py_is_str(a[0])) return py_err_fmt(I, PY_E_TypeError, "replace() argument 1 must be str, not %s", py_argtype_name(I, a[0]));
+    if (!py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "replace() argument 2 must be str, not %s", py_argtype_name(I, a[1]));
     int64_t count = -1;
     if (a[2] && py_index_i64(I, a[2], &count, 0)) return PY_NULL;
     const char *p = py_str_data(self), *o = py_str_data(a[0]), *nw = py_str_data(a[1]);
@@ -847,7 +847,7 @@ static int fill_arg(py_interp *I, const char *name, const py_val *args, size_t n
     *fill = ' ';
     if (nargs > 1) {
         if (!py_is_str(args[1])) {
-            py_err_fmt(I, PY_E_TypeError, "%s() argument 2 must be str, not %s", bare, py_type_name(I, args[1]));
+            py_err_fmt(I, PY_E_TypeError, "%s() argument 2 must be str, not %s", bare, py_argtype_name(I, args[1]));
             return -1;
         }
         if (PY_STR(args[1])->cplen != 1) {
@@ -974,7 +974,7 @@ SMETH(expandtabs)
 SMETH(removeprefix)
 {
     if (py_args_exact(I, "str.removeprefix", nargs, kw, 1)) return PY_NULL;
-    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "removeprefix() argument must be str, not %s", py_type_name(I, args[0]));
+    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "removeprefix() argument must be str, not %s", py_argtype_name(I, args[0]));
     size_t n = py_str_len(self), pn = py_str_len(args[0]);
     if (pn <= n && !memcmp(py_str_data(self), py_str_data(args[0]), pn)) return py_str_new(I, py_str_data(self) + pn, n - pn);
     return py_newref(self);
@@ -983,7 +983,7 @@ SMETH(removeprefix)
 SMETH(removesuffix)
 {
     if (py_args_exact(I, "str.removesuffix", nargs, kw, 1)) return PY_NULL;
-    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "removesuffix() argument must be str, not %s", py_type_name(I, args[0]));
+    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "removesuffix() argument must be str, not %s", py_argtype_name(I, args[0]));
     size_t n = py_str_len(self), pn = py_str_len(args[0]);
     if (pn && pn <= n && !memcmp(py_str_data(self) + n - pn, py_str_data(args[0]), pn)) return py_str_new(I, py_str_data(self), n - pn);
     return py_newref(self);
@@ -994,8 +994,8 @@ SMETH(encode)
     static const char *const names[] = { "encoding", "errors", NULL };
     py_val a[2] = { 0, 0 };
     if (py_args_parse(I, "encode", args, nargs, kw, names, 0, a)) return PY_NULL;
-    if (a[0] && !py_is_str(a[0])) return py_err_fmt(I, PY_E_TypeError, "encode() argument 'encoding' must be str, not %s", py_type_name(I, a[0]));
-    if (a[1] && !py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "encode() argument 'errors' must be str, not %s", py_type_name(I, a[1]));
+    if (a[0] && !py_is_str(a[0])) return py_err_fmt(I, PY_E_TypeError, "encode() argument 'encoding' must be str, not %s", py_argtype_name(I, a[0]));
+    if (a[1] && !py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "encode() argument 'errors' must be str, not %s", py_argtype_name(I, a[1]));
     return py_str_encode(I, self, a[0] ? py_str_data(a[0]) : "utf-8", a[1] ? py_str_data(a[1]) : "strict");
 }
 

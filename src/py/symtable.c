@@ -119,6 +119,7 @@ static void add_def(py_symtable *st, const char *name, uint32_t flag, int line, 
     }
     if (!y->lineno) { y->lineno = line; y->col = col; }
     y->flags |= flag;
+    if ((flag & DEF_LOCAL) && !(flag & DEF_IMPORT)) y->flags |= DEF_ASSIGNED;
 }
 
 static int map_put(py_symtable *st, const void *node, py_scope *s)
@@ -565,7 +566,7 @@ static void visit_stmt(py_symtable *st, py_stmt *s)
                 else if (glob && (y->flags & DEF_NONLOCAL)) what = "name '%s' is nonlocal and global";
                 else if (!glob && (y->flags & DEF_GLOBAL)) what = "name '%s' is nonlocal and global";
                 else if (y->flags & DEF_ANNOT) what = glob ? "annotated name '%s' can't be global" : "annotated name '%s' can't be nonlocal";
-                else if (y->flags & DEF_LOCAL) what = glob ? "name '%s' is assigned to before global declaration"
+                else if (y->flags & DEF_ASSIGNED) what = glob ? "name '%s' is assigned to before global declaration"
                                                             : "name '%s' is assigned to before nonlocal declaration";
                 else if (y->flags & DEF_USE) what = glob ? "name '%s' is used prior to global declaration"
                                                           : "name '%s' is used prior to nonlocal declaration";

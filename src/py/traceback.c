@@ -405,8 +405,11 @@ static void format_final_line(py_interp *I, sk_buf *out, py_val exc)
     py_type *t = py_typeof(I, exc);
     const char *qn = t->qualname && (t->flags & PY_TF_HEAP) ? py_str_data(t->qualname) : py_type_qualname(t);
     const char *mod = NULL;
+    py_val modv = PY_NULL;
     if (t->flags & PY_TF_HEAP) {
-        if (t->module && py_is_str(t->module)) mod = py_str_data(t->module);
+        modv = t->dict && py_is_dict(t->dict) ? py_dict_get(I, t->dict, PY_ID(I, __module__)) : PY_NULL;
+        if (!modv) modv = t->module;
+        if (modv && py_is_str(modv)) mod = py_str_data(modv);
     }
     if (mod && strcmp(mod, "__main__") && strcmp(mod, "builtins")) sk_buf_printf(out, "%s.%s", mod, qn);
     else sk_buf_puts(out, qn);

@@ -22,7 +22,7 @@ extern const py_typedef py_object_typedef, py_type_typedef, py_none_typedef, py_
     py_generator_typedef, py_coroutine_typedef, py_asyncgen_typedef, py_property_typedef,
     py_staticmethod_typedef, py_classmethod_typedef, py_super_typedef, py_methoddescr_typedef,
     py_getsetdescr_typedef, py_listiter_typedef, py_listreviter_typedef, py_tupleiter_typedef,
-    py_striter_typedef, py_bytesiter_typedef, py_rangeiter_typedef, py_dictkeyiter_typedef,
+    py_striter_typedef, py_struiter_typedef, py_bytesiter_typedef, py_rangeiter_typedef, py_dictkeyiter_typedef,
     py_dictvalueiter_typedef, py_dictitemiter_typedef, py_dictrevkeyiter_typedef, py_setiter_typedef,
     py_seqiter_typedef, py_calliter_typedef, py_enumerate_typedef, py_zip_typedef, py_map_typedef,
     py_filter_typedef, py_reversed_typedef, py_dictkeys_typedef, py_dictvalues_typedef,
@@ -50,7 +50,7 @@ const py_typedef *const py_typedefs[PY_T_COUNT] = {
     [PY_T_CLASSMETHOD] = &py_classmethod_typedef, [PY_T_SUPER] = &py_super_typedef,
     [PY_T_METHOD_DESCR] = &py_methoddescr_typedef, [PY_T_GETSET_DESCR] = &py_getsetdescr_typedef,
     [PY_T_LIST_ITER] = &py_listiter_typedef, [PY_T_LIST_REVITER] = &py_listreviter_typedef,
-    [PY_T_TUPLE_ITER] = &py_tupleiter_typedef, [PY_T_STR_ITER] = &py_striter_typedef,
+    [PY_T_TUPLE_ITER] = &py_tupleiter_typedef, [PY_T_STR_ITER] = &py_striter_typedef, [PY_T_STR_UITER] = &py_struiter_typedef,
     [PY_T_BYTES_ITER] = &py_bytesiter_typedef, [PY_T_RANGE_ITER] = &py_rangeiter_typedef,
     [PY_T_DICT_KEYITER] = &py_dictkeyiter_typedef, [PY_T_DICT_VALUEITER] = &py_dictvalueiter_typedef,
     [PY_T_DICT_ITEMITER] = &py_dictitemiter_typedef, [PY_T_DICT_REVKEYITER] = &py_dictrevkeyiter_typedef,
@@ -708,7 +708,12 @@ static int slot_hash(py_interp *I, py_val self, int64_t *out)
         py_err_str(I, PY_E_TypeError, "__hash__ method should return an integer");
         return -1;
     }
-    int rr = py_int_hash(r, out);
+    /* as CPython: the value itself when it fits a Py_ssize_t, else its int hash */
+    int64_t h;
+    int rr = 0;
+    if (py_is_int(r) || py_is_bool(r)) h = py_is_bool(r) ? r == PY_TRUE : py_int_val(r);
+    else if (py_int_to_i64(I, r, &h)) { py_err_clear(I); rr = py_int_hash(r, &h); }
+    if (!rr) *out = h == -1 ? -2 : h;
     py_decref(I, r);
     return rr;
 }
@@ -1446,8 +1451,10 @@ py_val py_type_call(py_interp *I, py_val self, const py_val *args, size_t nargs,
     if (t->flags & PY_TF_TYPE_SUB && nargs == 3 && py_is_str(args[0])) {
         /* metaclass call: type(name, bases, ns, **kw) */
         if (t->s.new_ && t->s.new_ != PY_TYPE(I, PY_T_TYPE)->s.new_) goto generic;
-        if (!py_is_tuple(args[1]) || !py_is_dict(args[2]))
-            return py_err_str(I, PY_E_TypeError, "type() argument 2 must be tuple, 3 must be dict");
+        if (!py_is_tuple(args[1]))
+            return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 2 must be tuple, not %s", py_argtype_name(I, args[1]));
+        if (!py_is_dict(args[2]))
+            return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 3 must be dict, not %s", py_argtype_name(I, args[2]));
         py_val kwd = PY_NULL;
         if (nkw) {
             kwd = py_dict_new(I);
@@ -1582,9 +1589,9 @@ static py_val type_new_slot(py_interp *I, py_type *meta, const py_val *args, siz
 {
     if (nargs == 1 && (!kw || !py_tuple_len(kw))) return py_newref(PY_VAL(py_typeof(I, args[0])));
     if (nargs != 3) return py_err_str(I, PY_E_TypeError, "type() takes 1 or 3 arguments");
-    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 1 must be str, not %s", py_type_name(I, args[0]));
-    if (!py_is_tuple(args[1])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 2 must be tuple, not %s", py_type_name(I, args[1]));
-    if (!py_is_dict(args[2])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 3 must be dict, not %s", py_type_name(I, args[2]));
+    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 1 must be str, not %s", args[0] == PY_NONE ? "None" : py_type_name(I, args[0]));
+    if (!py_is_tuple(args[1])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 2 must be tuple, not %s", py_argtype_name(I, args[1]));
+    if (!py_is_dict(args[2])) return py_err_fmt(I, PY_E_TypeError, "type.__new__() argument 3 must be dict, not %s", py_argtype_name(I, args[2]));
     py_val kwd = PY_NULL;
     if (kw && py_tuple_len(kw)) {
         kwd = py_dict_new(I);

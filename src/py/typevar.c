@@ -75,7 +75,7 @@ static py_val tv_new_common(py_interp *I, int kind, const py_val *args, size_t n
     const char *fname = kind == 0 ? "TypeVar" : kind == 1 ? "ParamSpec" : "TypeVarTuple";
     if (nargs < 1 || !py_is_str(args[0])) {
         if (nargs < 1 && !kw) return py_err_fmt(I, PY_E_TypeError, "%s() missing required argument 'name' (pos 1)", fname);
-        if (nargs >= 1) return py_err_fmt(I, PY_E_TypeError, "%s() argument 'name' must be str, not %s", fname, py_type_name(I, args[0]));
+        if (nargs >= 1) return py_err_fmt(I, PY_E_TypeError, "%s() argument 'name' must be str, not %s", fname, py_argtype_name(I, args[0]));
     }
     py_val a[6] = { 0 };
     size_t npos = nargs > 1 ? 1 : nargs;

@@ -489,7 +489,7 @@ def _no_init_or_replace_init(self, *args, **kwargs):
 
 
 def runtime_checkable(cls):
-    if not isinstance(cls, type) or not cls.__dict__.get('_is_protocol', False):
+    if not issubclass(cls, Generic) or not cls.__dict__.get('_is_protocol', False):
         raise TypeError(f'@runtime_checkable can be only applied to protocol classes, got {cls!r}')
     cls._is_runtime_protocol = True
     return cls
@@ -705,7 +705,11 @@ Reversible = _SpecialGenericAlias(_abc.Reversible, 1, name='Reversible')
 Sized = _SpecialGenericAlias(_abc.Sized, 0, name='Sized')
 Container = _SpecialGenericAlias(_abc.Container, 1, name='Container')
 Collection = _SpecialGenericAlias(_abc.Collection, 1, name='Collection')
-Callable = _SpecialGenericAlias(_abc.Callable, 2, name='Callable')
+class _CallableType(_SpecialGenericAlias):
+    pass
+
+
+Callable = _CallableType(_abc.Callable, 2, name='Callable')
 AbstractSet = _SpecialGenericAlias(_abc.Set, 1, name='AbstractSet')
 MutableSet = _SpecialGenericAlias(_abc.MutableSet, 1, name='MutableSet')
 Mapping = _SpecialGenericAlias(_abc.Mapping, 2, name='Mapping')
