@@ -1051,12 +1051,14 @@ static void compile_fstring_part(compiler *c, py_expr *v)
 {
     if (v->kind == PY_EXPR_CONSTANT) { compile_expr(c, v); return; }
     if (v->kind == PY_EXPR_JOINEDSTR) { compile_expr(c, v); return; }
-    /* FormattedValue */
-    compile_expr(c, v->v.formattedvalue.value);
-    int conv = v->v.formattedvalue.conversion;
+    /* FormattedValue (or an Interpolation nested in a t-string's format spec) */
+    int interp = v->kind == PY_EXPR_INTERPOLATION;
+    compile_expr(c, interp ? v->v.interpolation.value : v->v.formattedvalue.value);
+    int conv = interp ? v->v.interpolation.conversion : v->v.formattedvalue.conversion;
     int arg = conv == PY_CONV_STR ? 1 : conv == PY_CONV_REPR ? 2 : conv == PY_CONV_ASCII ? 3 : 0;
-    if (v->v.formattedvalue.format_spec) {
-        compile_expr(c, v->v.formattedvalue.format_spec);
+    py_expr *spec = interp ? v->v.interpolation.format_spec : v->v.formattedvalue.format_spec;
+    if (spec) {
+        compile_expr(c, spec);
         arg |= FV_HAS_SPEC;
     }
     set_pos_e(c, v);
