@@ -99,3 +99,13 @@ static const char src_datetime[] =
 #include "py/lib/datetime.py.inc"
     ;
 PYLIB_INIT(datetime, "datetime")
+
+static const char src_string[] =
+#include "py/lib/string.py.inc"
+    ;
+PYLIB_INIT(string, "string")
+
+static const char src_string_templatelib[] =
+#include "py/lib/string_templatelib.py.inc"
+    ;
+PYLIB_INIT(string_templatelib, "string.templatelib")

@@ -22,6 +22,8 @@ int py_mod__timefmt_init(py_interp *I, py_val mod);
 int py_mod_time_init(py_interp *I, py_val mod);
 int py_mod_datetime_init(py_interp *I, py_val mod);
 int py_mod_unicodedata_init(py_interp *I, py_val mod);
+int py_mod_string_init(py_interp *I, py_val mod);
+int py_mod_string_templatelib_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -42,5 +44,7 @@ const py_moddef py_pymods_modules[] = {
     { "time", py_mod_time_init },
     { "datetime", py_mod_datetime_init },
     { "unicodedata", py_mod_unicodedata_init },
+    { "string", py_mod_string_init },
+    { "string.templatelib", py_mod_string_templatelib_init },
     { NULL, NULL }
 };
