@@ -109,3 +109,28 @@ static const char src_string_templatelib[] =
 #include "py/lib/string_templatelib.py.inc"
     ;
 PYLIB_INIT(string_templatelib, "string.templatelib")
+
+static const char src_random[] =
+#include "py/lib/random.py.inc"
+    ;
+PYLIB_INIT(random, "random")
+
+static const char src_hashlib[] =
+#include "py/lib/hashlib.py.inc"
+    ;
+PYLIB_INIT(hashlib, "hashlib")
+
+static const char src_hmac[] =
+#include "py/lib/hmac.py.inc"
+    ;
+PYLIB_INIT(hmac, "hmac")
+
+static const char src_bisect[] =
+#include "py/lib/bisect.py.inc"
+    ;
+PYLIB_INIT(bisect, "bisect")
+
+static const char src_heapq[] =
+#include "py/lib/heapq.py.inc"
+    ;
+PYLIB_INIT(heapq, "heapq")

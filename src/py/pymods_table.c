@@ -24,6 +24,13 @@ int py_mod_datetime_init(py_interp *I, py_val mod);
 int py_mod_unicodedata_init(py_interp *I, py_val mod);
 int py_mod_string_init(py_interp *I, py_val mod);
 int py_mod_string_templatelib_init(py_interp *I, py_val mod);
+int py_mod__random_init(py_interp *I, py_val mod);
+int py_mod_random_init(py_interp *I, py_val mod);
+int py_mod__hashlib_init(py_interp *I, py_val mod);
+int py_mod_hashlib_init(py_interp *I, py_val mod);
+int py_mod_hmac_init(py_interp *I, py_val mod);
+int py_mod_bisect_init(py_interp *I, py_val mod);
+int py_mod_heapq_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -46,5 +53,12 @@ const py_moddef py_pymods_modules[] = {
     { "unicodedata", py_mod_unicodedata_init },
     { "string", py_mod_string_init },
     { "string.templatelib", py_mod_string_templatelib_init },
+    { "_random", py_mod__random_init },
+    { "random", py_mod_random_init },
+    { "_hashlib", py_mod__hashlib_init },
+    { "hashlib", py_mod_hashlib_init },
+    { "hmac", py_mod_hmac_init },
+    { "bisect", py_mod_bisect_init },
+    { "heapq", py_mod_heapq_init },
     { NULL, NULL }
 };
