@@ -132,6 +132,12 @@ static int run_python(sk_cmd *c, int argc, char **argv)
     o.read = py_read;
     o.read_ud = c;
     o.cancel = c->abort;
+    o.vfs = c->vfs;
+    o.cwd = c->cwd;
+    o.envp = c->envp;
+    o.wall_clock = c->now_ns;
+    o.wall_clock_ud = c->clock_ud;
+    o.seed = c->rng ? cmd_random(c) : 0;
     if (c->lim) {
         o.max_recursion_depth = c->lim->max_recursion_depth;
         o.max_steps = c->lim->max_python_steps;

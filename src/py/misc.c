@@ -293,24 +293,3 @@ const py_typedef py_interpolation_typedef = {
     .slots = { .dealloc = py_iterobj_dealloc, .traverse = py_iterobj_traverse, .clear = py_iterobj_clear,
                .getattr = interp_getattr, .repr = interp_repr },
 };
-
-
-/* ---- open() ------------------------------------------------------------------------------- */
-static py_val bi_open(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
-{
-    (void)self;
-    py_val file = nargs ? args[0] : PY_NONE;
-    if (kw) for (size_t i = 0; i < py_tuple_len(kw); i++)
-        if (py_str_eq_c(py_tuple_items(kw)[i], "file")) file = args[nargs + i];
-    py_val args2[3] = { py_int_small(2), PY_NULL, file };
-    args2[1] = py_str_cstr(I, "No such file or directory");
-    if (!args2[1]) return PY_NULL;
-    py_val e = py_exc_new(I, PY_TYPE(I, PY_E_FileNotFoundError), args2, 3);
-    py_decref(I, args2[1]);
-    if (e) py_err_setexc(I, e);
-    return PY_NULL;
-}
-
-static const py_methoddef open_def = { "open", bi_open, PY_METH_KW };
-
-py_val py_open_builtin(py_interp *I) { return py_cfunc_new(I, &open_def, PY_NULL, NULL); }

@@ -46,6 +46,7 @@ static const py_moddef *find_moddef(const char *name)
 {
     for (int i = 0; core_modules[i].name; i++) if (!strcmp(core_modules[i].name, name)) return &core_modules[i];
     for (int i = 0; py_extra_modules[i].name; i++) if (!strcmp(py_extra_modules[i].name, name)) return &py_extra_modules[i];
+    for (int i = 0; py_pymods_modules[i].name; i++) if (!strcmp(py_pymods_modules[i].name, name)) return &py_pymods_modules[i];
     return NULL;
 }
 

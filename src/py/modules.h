@@ -24,4 +24,7 @@ int py_mod_math_init(py_interp *I, py_val mod);
 int py_mod_builtins_init(py_interp *I, py_val mod);
 int py_mod_sk_init(py_interp *I, py_val mod);
 
+/* the standard modules of pymods (pymods_table.c), NULL-name terminated */
+extern const py_moddef py_pymods_modules[];
+
 #endif

@@ -78,6 +78,27 @@ typedef struct py_run_opts {
     int (*lookup_global)(py_interp *I, void *ud, const char *name, py_val *out);
     int (*setup)(py_interp *I, void *ud);
     void *host_ud;
+
+    /* The operating system the program sees (open, os, pathlib, time; see
+     * pyos.c).  vfs NULL: file and environment operations raise
+     * NotImplementedError.  cwd is the starting os.getcwd() (NULL = "/");
+     * os.chdir changes it for this run only.  envp: exported NAME=VALUE
+     * strings (os.environ; changes are visible to this run only). */
+    const struct sk_vfs *vfs;
+    const char *cwd;
+    char *const *envp;
+    /* Wall clock for time.time()/datetime.now(): ns since the epoch (NULL:
+     * the fixed instant 1700000000).  tz_offset_s: local time's offset from
+     * UTC (time.localtime, naive datetime.now()). */
+    int64_t (*wall_clock)(void *ud);
+    void *wall_clock_ud;
+    int32_t tz_offset_s;
+    /* time.sleep(): called with the duration; return non-zero to stop the
+     * run (cancelled).  NULL: sleeping only advances the clocks the program
+     * sees. */
+    int (*sleep)(void *ud, int64_t ns);
+    void *sleep_ud;
+    uint64_t seed;                    /* os.urandom, random's default seed, tempfile names */
 } py_run_opts;
 
 typedef struct py_run_result {

@@ -30,6 +30,8 @@
 #include "py/core.h"
 #include "py/py.h"
 
+#include "monty_vfs.inc"
+
 /* ---- small string helpers ---------------------------------------------------------------- */
 typedef struct strv { char **v; int n, cap; } strv;
 
@@ -255,6 +257,9 @@ static outcome run_fixture(const char *name, fixture *fx, int verbose, sk_buf *s
     o.timeout_ns = 4000000000LL;
     o.collect_result = 1;
     o.stack_limit = sk_stack_limit_from_here(6 * 1024 * 1024);
+    monty_os mo;
+    int have_os = (fx->call_external || fx->mount_fs) && !monty_os_init(&mo, fx->mount_fs);
+    if (have_os) monty_os_apply(&mo, &o);
     if (fx->call_external || fx->mount_fs) {
         o.lookup_global = monty_host_lookup;
         o.setup = monty_host_setup;
@@ -262,6 +267,7 @@ static outcome run_fixture(const char *name, fixture *fx, int verbose, sk_buf *s
     }
     py_run_result r;
     py_run(&o, &r);
+    if (have_os) monty_os_free(&mo);
     int raised = r.end == PY_END_EXCEPTION || r.end == PY_END_LIMIT || r.end == PY_END_TIMEOUT ||
                  r.end == PY_END_EXIT || r.end == PY_END_CANCELLED;
     char *got_tb = NULL;

@@ -1,0 +1,136 @@
+/* pylib.c — the standard modules written in Python (src/py/lib/NAME.py,
+ * embedded as C strings NAME.py.inc by src/py/lib/embed.sh).  A module's text
+ * runs in the module's namespace as host code (py_exec_host_source): its
+ * frames never appear in tracebacks and do not count against the recursion
+ * limit, as if it were written in C.
+ *
+ * Must never: run anything but the compiled-in text.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "py/pymod.h"
+
+static int run_lib(py_interp *I, py_val mod, const char *src, size_t n, const char *name)
+{
+    py_val d = py_module_dict(mod);
+    if (!py_dict_get_str(I, d, PY_ID(I, __builtins__)) && py_dict_set(I, d, PY_ID(I, __builtins__), I->builtins))
+        return -1;
+    char fname[64];
+    snprintf(fname, sizeof fname, "<frozen %s>", name);
+    return py_exec_host_source(I, src, n, d, fname);
+}
+
+/* Mark a function's code (and what it contains) as library code: used for
+ * functions the library generates at run time (namedtuple, dataclasses). */
+static void mark_code(py_code *co, int depth)
+{
+    co->flags |= PY_CO_HOST;
+    if (depth > 50) return;
+    for (uint32_t i = 0; i < co->nconsts; i++)
+        if (PY_IS(co->consts[i], CODE)) mark_code(PY_CODE(co->consts[i]), depth + 1);
+}
+
+void pym_mark_library(py_interp *I, py_val v)
+{
+    (void)I;
+    if (PY_IS(v, FUNCTION)) mark_code(PY_FUNC(v)->code, 0);
+}
+
+#define PYLIB_INIT(id, name) \
+    int py_mod_##id##_init(py_interp *I, py_val mod) { return run_lib(I, mod, src_##id, sizeof src_##id - 1, name); }
+
+static const char src_os[] =
+#include "py/lib/os.py.inc"
+    ;
+PYLIB_INIT(os, "os")
+
+static const char src_posixpath[] =
+#include "py/lib/posixpath.py.inc"
+    ;
+PYLIB_INIT(posixpath, "posixpath")
+
+static const char src_io[] =
+#include "py/lib/io.py.inc"
+    ;
+PYLIB_INIT(io, "io")
+
+static const char src_pathlib[] =
+#include "py/lib/pathlib.py.inc"
+    ;
+PYLIB_INIT(pathlib, "pathlib")
+
+static const char src_fnmatch[] =
+#include "py/lib/fnmatch.py.inc"
+    ;
+PYLIB_INIT(fnmatch, "fnmatch")
+
+static const char src_json[] =
+#include "py/lib/json.py.inc"
+    ;
+PYLIB_INIT(json, "json")
+
+static const char src_re[] =
+#include "py/lib/re.py.inc"
+    ;
+PYLIB_INIT(re, "re")
+
+static const char src_operator[] =
+#include "py/lib/operator.py.inc"
+    ;
+PYLIB_INIT(operator, "operator")
+
+static const char src_functools[] =
+#include "py/lib/functools.py.inc"
+    ;
+PYLIB_INIT(functools, "functools")
+
+static const char src__timefmt[] =
+#include "py/lib/_timefmt.py.inc"
+    ;
+PYLIB_INIT(_timefmt, "_timefmt")
+
+static const char src_time[] =
+#include "py/lib/time.py.inc"
+    ;
+PYLIB_INIT(time, "time")
+
+static const char src_datetime[] =
+#include "py/lib/datetime.py.inc"
+    ;
+PYLIB_INIT(datetime, "datetime")
+
+static const char src_string[] =
+#include "py/lib/string.py.inc"
+    ;
+PYLIB_INIT(string, "string")
+
+static const char src_string_templatelib[] =
+#include "py/lib/string_templatelib.py.inc"
+    ;
+PYLIB_INIT(string_templatelib, "string.templatelib")
+
+static const char src_random[] =
+#include "py/lib/random.py.inc"
+    ;
+PYLIB_INIT(random, "random")
+
+static const char src_hashlib[] =
+#include "py/lib/hashlib.py.inc"
+    ;
+PYLIB_INIT(hashlib, "hashlib")
+
+static const char src_hmac[] =
+#include "py/lib/hmac.py.inc"
+    ;
+PYLIB_INIT(hmac, "hmac")
+
+static const char src_bisect[] =
+#include "py/lib/bisect.py.inc"
+    ;
+PYLIB_INIT(bisect, "bisect")
+
+static const char src_heapq[] =
+#include "py/lib/heapq.py.inc"
+    ;
+PYLIB_INIT(heapq, "heapq")

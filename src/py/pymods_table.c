@@ -1,0 +1,64 @@
+/* pymods_table.c — the standard modules of pymods: the OS layer (pyos.c,
+ * pyio.c), the C modules (mod_*.c) and the modules written in Python
+ * (pylib.c).  modules.c consults this table after its own.
+ * Must never: list a module twice. */
+#include "py/pymod.h"
+
+int py_mod_posix_init(py_interp *I, py_val mod);
+int py_mod_os_init(py_interp *I, py_val mod);
+int py_mod_posixpath_init(py_interp *I, py_val mod);
+int py_mod__io_init(py_interp *I, py_val mod);
+int py_mod_io_init(py_interp *I, py_val mod);
+int py_mod_pathlib_init(py_interp *I, py_val mod);
+int py_mod_fnmatch_init(py_interp *I, py_val mod);
+int py_mod__json_init(py_interp *I, py_val mod);
+int py_mod_json_init(py_interp *I, py_val mod);
+int py_mod__re_init(py_interp *I, py_val mod);
+int py_mod_re_init(py_interp *I, py_val mod);
+int py_mod_itertools_init(py_interp *I, py_val mod);
+int py_mod_operator_init(py_interp *I, py_val mod);
+int py_mod_functools_init(py_interp *I, py_val mod);
+int py_mod__timefmt_init(py_interp *I, py_val mod);
+int py_mod_time_init(py_interp *I, py_val mod);
+int py_mod_datetime_init(py_interp *I, py_val mod);
+int py_mod_unicodedata_init(py_interp *I, py_val mod);
+int py_mod_string_init(py_interp *I, py_val mod);
+int py_mod_string_templatelib_init(py_interp *I, py_val mod);
+int py_mod__random_init(py_interp *I, py_val mod);
+int py_mod_random_init(py_interp *I, py_val mod);
+int py_mod__hashlib_init(py_interp *I, py_val mod);
+int py_mod_hashlib_init(py_interp *I, py_val mod);
+int py_mod_hmac_init(py_interp *I, py_val mod);
+int py_mod_bisect_init(py_interp *I, py_val mod);
+int py_mod_heapq_init(py_interp *I, py_val mod);
+
+const py_moddef py_pymods_modules[] = {
+    { "posix", py_mod_posix_init },
+    { "os", py_mod_os_init },
+    { "posixpath", py_mod_posixpath_init },
+    { "_io", py_mod__io_init },
+    { "io", py_mod_io_init },
+    { "pathlib", py_mod_pathlib_init },
+    { "fnmatch", py_mod_fnmatch_init },
+    { "_json", py_mod__json_init },
+    { "json", py_mod_json_init },
+    { "_re", py_mod__re_init },
+    { "re", py_mod_re_init },
+    { "itertools", py_mod_itertools_init },
+    { "operator", py_mod_operator_init },
+    { "functools", py_mod_functools_init },
+    { "_timefmt", py_mod__timefmt_init },
+    { "time", py_mod_time_init },
+    { "datetime", py_mod_datetime_init },
+    { "unicodedata", py_mod_unicodedata_init },
+    { "string", py_mod_string_init },
+    { "string.templatelib", py_mod_string_templatelib_init },
+    { "_random", py_mod__random_init },
+    { "random", py_mod_random_init },
+    { "_hashlib", py_mod__hashlib_init },
+    { "hashlib", py_mod_hashlib_init },
+    { "hmac", py_mod_hmac_init },
+    { "bisect", py_mod_bisect_init },
+    { "heapq", py_mod_heapq_init },
+    { NULL, NULL }
+};
