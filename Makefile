@@ -100,6 +100,14 @@ $(BUILD)/gen/cmd_list.h: $(CMD_SRC)
 	@grep -h '^SK_CMD(' $(CMD_SRC) | sed 's/);[[:space:]]*$$/)/' | LC_ALL=C sort -u > $@.tmp && mv $@.tmp $@
 $(BUILD)/src/cmd/cmd.o: $(BUILD)/gen/cmd_list.h
 
+# Shell builtins register themselves the same way with
+# SH_BUILTIN("name", fn, flags, "hint"); lines in src/shell/builtins.
+BI_SRC      := $(sort $(wildcard src/shell/builtins/*.c))
+$(BUILD)/gen/sh_builtin_list.h: $(BI_SRC)
+	@mkdir -p $(dir $@)
+	@grep -h '^SH_BUILTIN(' $(BI_SRC) | sed 's/);[[:space:]]*$$/)/' | LC_ALL=C sort -u > $@.tmp && mv $@.tmp $@
+$(BUILD)/src/shell/builtin_table.o: $(BUILD)/gen/sh_builtin_list.h
+
 
 # Unit tests: every TEST(name) in tests/unit/*.c is collected into a list.
 $(BUILD)/tests/unit/list.h: $(UNIT_SRC)

@@ -86,10 +86,21 @@ int cmd_finish(sk_cmd *c, int status)
 int cmd_open_input(sk_cmd *c, const char *path, sk_in *in)
 {
     sk_stream *s;
-    if (!path || !strcmp(path, "-")) {
+    if (!path || !strcmp(path, "-") || !strcmp(path, "/dev/stdin")) {
         s = c->in;
         if (sk_in_init(in, c->a, s, 16384)) return SK_NOMEM;
         if (s) sk_stream_open(s, SK_RD);
+        return SK_OK;
+    }
+    if (!strncmp(path, "/dev/fd/", 8) && path[8] >= '0' && path[8] <= '9' && c->fds) {
+        /* an open descriptor of the command: process substitution <(...) */
+        int fd = 0;
+        const char *p = path + 8;
+        while (*p >= '0' && *p <= '9' && fd < 100000) fd = fd * 10 + (*p++ - '0');
+        sk_fd *f = *p ? NULL : sk_fdtab_get(c->fds, fd);
+        if (!f || !(f->mode & SK_RD)) return SK_ENOENT;
+        if (sk_in_init(in, c->a, f->s, 16384)) return SK_NOMEM;
+        sk_stream_open(f->s, SK_RD);
         return SK_OK;
     }
     int st;

@@ -226,7 +226,7 @@ int64_t sk_stream_read(sk_stream *s, void *buf, size_t n)
     case SK_ST_MEM: {
         size_t left = s->u.mem.len - s->u.mem.pos;
         if (n > left) n = left;
-        memcpy(buf, s->u.mem.p + s->u.mem.pos, n);
+        if (n) memcpy(buf, s->u.mem.p + s->u.mem.pos, n);
         s->u.mem.pos += n;
         return (int64_t)n;
     }
@@ -356,7 +356,12 @@ int sk_stream_write(sk_stream *s, const void *data, size_t n)
             s->u.pipe.len += take;
             p += take;
             n -= take;
+            int reader_waiting = s->u.pipe.rwait != NULL;
             wake_all(s, &s->u.pipe.rwait);
+            /* let a waiting reader consume now: a consumer that stops
+             * early (head) then ends the producer at once instead of
+             * after a full pipe buffer */
+            if (reader_waiting && !n) sk_sched_yield(s->run->sched);
         }
         return 0;
     }
