@@ -22,7 +22,7 @@ static void run_with(const sk_limits *lim, const char *script, run_result *rr,
 {
     sk_config *cfg = sk_config_new();
     if (lim) sk_config_set_limits(cfg, *lim);
-    if (mono) sk_config_set_clock(cfg, mono, mono, NULL);
+    if (mono) sk_config_set_clock(cfg, mono, mono, NULL, NULL);
     sk_shell *sh = sk_shell_new(cfg);
     if (setup) setup(sh);
     sk_result *r = sk_shell_exec(sh, script, strlen(script), NULL);
