@@ -342,7 +342,7 @@ int cmd_getconf(sk_cmd *c, int argc, char **argv)
     }
     sk_out_flush(&c->out);
     sk_out_printf(&c->err, "getconf: Unrecognized variable `%s'\n", name);
-    return 1;
+    return 2;
 }
 
 int cmd_clear(sk_cmd *c, int argc, char **argv)
