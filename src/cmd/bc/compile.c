@@ -51,11 +51,8 @@ static int src_getc(lexer *lx)
             if (sk_in_read(&s->in, &c, 1) == 1) return (unsigned char)c;
         }
         lx->cur++;
-        if (lx->cur < lx->nsrcs) {
-            lx->name = lx->srcs[lx->cur].name;
-            lx->line = 1;
-        }
-        return '\n' | 0x1000; /* an end-of-source marker */
+        /* an end-of-source marker; the name changes when it is consumed */
+        return '\n' | 0x1000;
     }
     return -1;
 }
@@ -99,7 +96,15 @@ static void next_token(lexer *lx)
     sk_buf_clear(&lx->text);
     for (;;) {
         int c = lx->ch;
-        if (c == (('\n') | 0x1000)) { advance(lx); continue; } /* between sources */
+        if (c == (('\n') | 0x1000)) {
+            /* between sources: the next one's name and lines */
+            if (lx->cur < lx->nsrcs) {
+                lx->name = lx->srcs[lx->cur].name;
+                lx->line = 1;
+            }
+            advance(lx);
+            continue;
+        }
         if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') { advance(lx); continue; }
         if (c == '\\' && peek2(lx) == '\n') { advance(lx); advance(lx); lx->line++; continue; }
         if (c == '#') {
