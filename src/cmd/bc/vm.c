@@ -590,7 +590,7 @@ static bcn *arith(bc *b, int op, bcn *x, bcn *y)
     }
     (void)neg;
     if (!r) {
-        if (dz) bc_rt_error(b, "Divide by zero");
+        if (dz) bc_rt_error(b, op == OP_MOD ? "Modulo by zero" : "Divide by zero");
         else if (!m->stopped) bc_rt_error(b, "out of memory");
     }
     return r;
