@@ -429,6 +429,7 @@ void sh_cmd_init(sh_state *st, sk_cmd *c, const char *name, sk_fdtab *fds)
     c->clock_ud = sh;
     c->envp = cached_envp(st);
     c->exec = cb_exec;
+    c->exec_env = NULL; /* merge fix: the hook exists in cmd.h, the evaluator does not provide it yet */
     c->script = cb_script;
     c->ud = NULL;
     c->pipe_broken = 0;

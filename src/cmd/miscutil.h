@@ -1,0 +1,37 @@
+/* miscutil.h — small helpers shared by the system-ish commands (date,
+ * sleep, timeout, env, xargs, the identity commands): usage errors with a
+ * chosen exit status, the exported environment, GNU duration syntax. */
+#ifndef SK_CMD_MISCUTIL_H
+#define SK_CMD_MISCUTIL_H
+
+#include <stdint.h>
+
+#include "cmd.h"
+
+/* The sandbox's fixed identity. */
+#define MU_USER "sandbox"
+#define MU_UID 1000
+#define MU_HOST "bashkit-sandbox"
+
+/* "NAME: extra operand 'X'" + the Try line; returns status. */
+int mu_extra_operand(sk_cmd *c, const char *op, int status);
+/* "NAME: missing operand" + the Try line; returns status. */
+int mu_missing_operand(sk_cmd *c, int status);
+/* "Try 'NAME --help' for more information." */
+void mu_try_help(sk_cmd *c);
+/* Report a cmd_opts error ('?' or ':') like cmd_opts_error, returning
+ * `status` (GNU tools differ in their usage status: 1, 2, 125). */
+int mu_opts_error(cmd_opts *o, sk_cmd *c, int r, int status);
+
+/* Value of NAME in the exported environment, or NULL. */
+const char *mu_getenv(const sk_cmd *c, const char *name);
+
+/* GNU duration (sleep, timeout): a floating-point number (decimal or
+ * hex, "inf", "infinity") with an optional suffix s, m, h or d.
+ * Returns 0 and the value in seconds (may be +inf), or -1 when malformed
+ * or negative. */
+int mu_parse_duration(const char *s, double *secs);
+/* Seconds to nanoseconds, saturating (inf → INT64_MAX). */
+int64_t mu_secs_to_ns(double secs);
+
+#endif
