@@ -99,7 +99,9 @@ int py_set_update(py_interp *I, py_val s, py_val it)
 
 py_val py_set_new(py_interp *I, py_val iterable, int frozen)
 {
-    py_val s = set_alloc(I, PY_TYPE(I, frozen ? PY_T_FROZENSET : PY_T_SET));
+    py_type *t = PY_TYPE(I, frozen ? PY_T_FROZENSET : PY_T_SET);
+    if (!t) return PY_NULL;  /* building the type failed (memory) */
+    py_val s = set_alloc(I, t);
     if (!s) return PY_NULL;
     if (iterable && py_set_update(I, s, iterable)) { py_decref(I, s); return PY_NULL; }
     return s;

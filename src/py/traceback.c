@@ -589,6 +589,8 @@ int py_format_exception(py_interp *I, py_val exc, sk_buf *out)
     I->fatal = 0;
     size_t lim = I->alloc->limit;
     I->alloc->limit = 0;
+    uint64_t saved_count = I->alloc->count_limit;
+    I->alloc->count_limit = 0;   /* max_allocations may be what ended the run */
     uint64_t saved_steps = I->max_steps;
     I->max_steps = 0;
     py_val seen = py_set_new(I, PY_NULL, 0);
@@ -597,6 +599,7 @@ int py_format_exception(py_interp *I, py_val exc, sk_buf *out)
     py_err_clear(I);
     PY_CLEAR(I, I->exc);
     I->alloc->limit = lim;
+    I->alloc->count_limit = saved_count;
     I->max_steps = saved_steps;
     I->fatal = saved_fatal;
     I->exc = saved;
