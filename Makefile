@@ -75,7 +75,8 @@ $(BUILD)/%.o: %.S
 
 $(STATIC): $(LIB_OBJ)
 	@rm -f $@
-	ar rcs $@ $^
+	@echo "  AR $@"
+	$(Q)ar rcs $@ $^
 
 # The shared library exports only sk_* (public API) symbols.
 $(BUILD)/exports.map: include/sandkiste.h
@@ -83,14 +84,15 @@ $(BUILD)/exports.map: include/sandkiste.h
 	@echo '{ global: sk_*; local: *; };' > $@
 
 $(SHARED): $(LIB_OBJ) $(BUILD)/exports.map
-	$(CC) -shared -Wl,-soname,libsandkiste.so.$(SOVERSION) -Wl,--version-script=$(BUILD)/exports.map \
+	@echo "  LD $@"
+	$(Q)$(CC) -shared -Wl,-soname,libsandkiste.so.$(SOVERSION) -Wl,--version-script=$(BUILD)/exports.map \
 	    $(LDSAN) -o $@ $(LIB_OBJ) $(LDLIBS)
 	ln -sf libsandkiste.so.$(VERSION) $(BUILD)/libsandkiste.so.$(SOVERSION)
 	ln -sf libsandkiste.so.$(SOVERSION) $(BUILD)/libsandkiste.so
 
 $(CLI): $(CLI_OBJ) $(STATIC)
 	@echo "  LD $@"
-	$(CC) $(LDSAN) -o $@ $(CLI_OBJ) $(STATIC) $(LDLIBS)
+	$(Q)$(CC) $(LDSAN) -o $@ $(CLI_OBJ) $(STATIC) $(LDLIBS)
 
 # Commands register themselves with SK_CMD("name", fn, "hint"); lines in
 # src/cmd; the registry is generated from those lines, sorted by name.
@@ -118,26 +120,30 @@ $(BUILD)/tests/unit/main.o: $(BUILD)/tests/unit/list.h
 $(BUILD)/tests/unit/%.o: CFLAGS += -I$(BUILD)/tests/unit -Itests/unit
 
 $(UNIT): $(UNIT_OBJ) $(STATIC)
-	$(CC) $(LDSAN) -o $@ $(UNIT_OBJ) $(STATIC) $(LDLIBS)
+	@echo "  LD $@"
+	$(Q)$(CC) $(LDSAN) -o $@ $(UNIT_OBJ) $(STATIC) $(LDLIBS)
 
 $(BUILD)/spec-%: tests/spec/%.c $(STATIC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
+	@echo "  LD $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
 
 $(BUILD)/bench-%: bench/%.c $(BUILD)/tools/json.o $(STATIC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/tools/json.o $(STATIC) $(LDLIBS)
+	@echo "  LD $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(BUILD)/tools/json.o $(STATIC) $(LDLIBS)
 
 $(BUILD)/example-%: examples/%.c $(STATIC)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
+	@echo "  LD $@"
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(STATIC) $(LDLIBS)
 
 # The README's embedding example, extracted from README.md and compiled, so
 # the documented code cannot rot.
 $(BUILD)/readme-example: README.md $(STATIC)
 	@mkdir -p $(BUILD)
 	@awk '/^```c embed/{f=1;next} /^```/{f=0} f' README.md > $(BUILD)/readme-example.c
-	$(CC) $(CFLAGS) -o $@ $(BUILD)/readme-example.c $(STATIC) $(LDLIBS)
+	$(Q)$(CC) $(CFLAGS) -o $@ $(BUILD)/readme-example.c $(STATIC) $(LDLIBS)
 
 # ---- tests -------------------------------------------------------------
 test: all

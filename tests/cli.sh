@@ -37,7 +37,7 @@ y" 0 -- timeout 5 "$SK" -c 'yes | head -n 2'
 check cat_passwd "" 1 -- "$SK" -c 'cat /etc/passwd'
 check_err cat_passwd_msg "cat: /etc/passwd: No such file or directory" -- "$SK" -c 'cat /etc/passwd'
 check no_network "" 127 -- "$SK" -c 'curl https://example.com'
-check_err no_network_msg "bash: curl: command not found" -- "$SK" -c 'curl https://example.com'
+check_err no_network_msg "bash: line 1: curl: command not found" -- "$SK" -c 'curl https://example.com'
 check exit_status "" 3 -- "$SK" -c 'exit 3'
 check args "a b" 0 -- "$SK" -c 'echo "$1 $2"' zero a b
 check dollar0 "zero" 0 -- "$SK" -c 'echo "$0"' zero
@@ -62,7 +62,9 @@ check cwd "/work" 0 -- "$SK" --cwd /work -c 'pwd'
 check export "x
 y" 0 -- cat "$T/out/d/f" "$T/out/g"
 check limits_strict "" 1 -- "$SK" --limits strict -c 'i=0; while true; do i=$((i+1)); done'
-check_err limits_msg "bash: resource limit exceeded: max_loop_iterations (limit: 10000)" -- \
+check_err limits_loop "bash: resource limit exceeded: max_loop_iterations (limit: 10000)" -- \
+    "$SK" --limits strict -c 'for ((i=0;;i++)); do :; done'
+check_err limits_commands "bash: resource limit exceeded: max_commands (limit: 10000)" -- \
     "$SK" --limits strict -c 'while true; do :; done'
 check bad_option "" 2 -- "$SK" --nope
 

@@ -84,6 +84,7 @@ void sk_buf_free(sk_buf *b)
 char *sk_buf_take(sk_buf *b, size_t *len)
 {
     if (!b->p && sk_buf_reserve(b, 0)) return NULL;
+    b->p[b->len] = 0;   /* a fresh (empty) buffer has no terminator yet */
     char *p = b->p;
     if (len) *len = b->len;
     b->p = NULL;

@@ -236,8 +236,9 @@ int cmd_opts_next(cmd_opts *o, sk_cmd *c)
     }
     if (p[1] == ':') {
         if (a[o->sub]) o->arg = a + o->sub;
+        else if (p[2] == ':') o->arg = NULL;   /* optional: only ever attached (-w32) */
         else if (o->ind + 1 < o->argc) o->arg = o->argv[++o->ind];
-        else if (p[2] != ':') { o->opt = ch; o->sub = 0; o->ind++; return ':'; }
+        else { o->opt = ch; o->sub = 0; o->ind++; return ':'; }
         o->sub = 0;
         o->ind++;
     } else if (!a[o->sub]) {

@@ -297,7 +297,7 @@ int cmd_cut(sk_cmd *c, int argc, char **argv)
     for (int i = 0; i < nfiles && !cmd_out_failed(c) && !cmd_aborted(c); i++) {
         sk_in in;
         int r = cmd_open_input(c, files[i], &in);
-        if (r) { status = cmd_error_path(c, files[i], r); continue; }
+        if (r) { status = txt_error_path(c, files[i], r); continue; }
         if (op.mode == 'f' && op.delim == op.line_delim) {
             /* the whole input is one record whose fields are its lines */
             sk_buf all = SK_BUF_INIT(c->a);

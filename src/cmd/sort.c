@@ -603,6 +603,16 @@ typedef struct sort_input {
     size_t nlines;
 } sort_input;
 
+/* "sort: WHAT: QUOTEF(PATH): strerror"; returns 2. */
+static int sort_path_error(sk_cmd *c, const char *what, const char *path, int st)
+{
+    sk_buf q = SK_BUF_INIT(c->a);
+    txt_quotef(path, &q);
+    cmd_error(c, "%s: %s: %s", what, sk_buf_cstr(&q), sk_status_message(st));
+    sk_buf_free(&q);
+    return 2;
+}
+
 static int read_inputs(sk_cmd *c, sort_input *in, char **files, int nfiles, int delim)
 {
     in->starts = sk_malloc(c->a, sizeof(size_t) * ((size_t)nfiles + 1));
@@ -615,8 +625,8 @@ static int read_inputs(sk_cmd *c, sort_input *in, char **files, int nfiles, int 
             sk_free(c->a, fileend);
             if (st == SK_NOMEM) return cmd_error(c, "memory exhausted") * 2;
             if (st == SK_EISDIR || st == SK_EIO)
-                return cmd_error(c, "read failed: %s: %s", files[i], sk_status_message(st)) * 2;
-            return cmd_error(c, "cannot read: %s: %s", files[i], sk_status_message(st)) * 2;
+                return sort_path_error(c, "read failed", files[i], st);
+            return sort_path_error(c, "cannot read", files[i], st);
         }
         if (in->data.len && in->data.p[in->data.len - 1] != (char)delim &&
             (i == 0 ? 1 : in->data.len != fileend[i - 1])) {
@@ -955,7 +965,7 @@ int cmd_sort(sk_cmd *c, int argc, char **argv)
     sk_free(c->a, merged);
     if (outfile && !status) {
         int st = txt_write_file(c, outfile, out.p, out.len);
-        if (st) status = 2 * cmd_error(c, "open failed: %s: %s", outfile, sk_status_message(st));
+        if (st) status = sort_path_error(c, "open failed", outfile, st);
     }
 
 done:

@@ -48,6 +48,65 @@ int txt_opts_error(cmd_opts *o, sk_cmd *c, int r, int status)
     return status;
 }
 
+static int shell_special(unsigned char ch, size_t at)
+{
+    if (ch < 0x20 || ch == 0x7f) return 1;
+    if ((ch == '#' || ch == '~') && at == 0) return 1;
+    return strchr(" !\"$&'()*;<=>?[\\]^`|:", ch) != NULL && ch;
+}
+
+void txt_quotef(const char *name, sk_buf *out)
+{
+    sk_buf_clear(out);
+    size_t n = strlen(name);
+    int need = n == 0, has_quote = 0, has_ctrl = 0, dq_bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)name[i];
+        if (shell_special(ch, i)) need = 1;
+        if (ch == '\'') has_quote = 1;
+        if (ch < 0x20 || ch == 0x7f) has_ctrl = 1;
+        if (ch == '"' || ch == '$' || ch == '`' || ch == '\\' || ch == '!') dq_bad = 1;
+    }
+    if (!need) {
+        sk_buf_puts(out, name);
+        return;
+    }
+    if (has_quote && !has_ctrl && !dq_bad) {
+        sk_buf_putc(out, '"');
+        sk_buf_puts(out, name);
+        sk_buf_putc(out, '"');
+        return;
+    }
+    sk_buf_putc(out, '\'');
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)name[i];
+        if (ch == '\'') {
+            sk_buf_puts(out, "'\\''");
+        } else if (ch < 0x20 || ch == 0x7f) {
+            static const char esc[] = "abtnvfr";
+            if (ch >= 7 && ch <= 13) sk_buf_printf(out, "'$'\\%c''", esc[ch - 7]);
+            else sk_buf_printf(out, "'$'\\%03o''", ch);
+        } else {
+            sk_buf_putc(out, (char)ch);
+        }
+    }
+    sk_buf_putc(out, '\'');
+    /* 'a'$'\n''' -> drop an empty trailing pair */
+    if (out->len >= 4 && !memcmp(out->p + out->len - 3, "'''", 3)) {
+        out->len -= 2;
+        out->p[out->len] = 0;
+    }
+}
+
+int txt_error_path(sk_cmd *c, const char *path, int status)
+{
+    sk_buf q = SK_BUF_INIT(c->a);
+    txt_quotef(path, &q);
+    cmd_error(c, "%s: %s", sk_buf_cstr(&q), sk_status_message(status));
+    sk_buf_free(&q);
+    return 1;
+}
+
 int txt_files(cmd_opts *o, char ***files)
 {
     static char *const stdin_only[] = { "-" };
@@ -185,8 +244,9 @@ struct txt_regex {
 };
 
 /* Translate a POSIX BRE/ERE (GNU flavour) into PCRE2 syntax. */
-static int translate(const char *p, size_t n, int ere, sk_buf *o)
+static int translate(const char *p, size_t n, int flavour, sk_buf *o)
 {
+    int ere = flavour == TXT_RE_ERE, emacs = flavour == TXT_RE_EMACS;
     size_t i = 0;
     int at_start = 1;      /* where '*' is literal (BRE) and '^' anchors */
     int rc = 0;
@@ -232,6 +292,11 @@ static int translate(const char *p, size_t n, int ere, sk_buf *o)
             if (!ere && e == '(') { rc |= sk_buf_putc(o, '('); at_start = 1; continue; }
             if (!ere && e == ')') { rc |= sk_buf_putc(o, ')'); continue; }
             if (!ere && e == '|') { rc |= sk_buf_putc(o, '|'); at_start = 1; continue; }
+            if (emacs && (e == '{' || e == '}' || e == '+' || e == '?')) {
+                rc |= sk_buf_putc(o, '\\');
+                rc |= sk_buf_putc(o, e);
+                continue;
+            }
             if (!ere && (e == '{' || e == '}' || e == '+' || e == '?')) {
                 rc |= sk_buf_putc(o, e);
                 continue;
@@ -301,6 +366,11 @@ static int translate(const char *p, size_t n, int ere, sk_buf *o)
             i++;
             continue;
         }
+        if (emacs && (ch == '+' || ch == '?')) {
+            rc |= sk_buf_putc(o, ch);
+            i++;
+            continue;
+        }
         /* BRE: these are literal */
         if (ch == '+' || ch == '?' || ch == '{' || ch == '}' || ch == '|' || ch == '(' || ch == ')') {
             rc |= sk_buf_putc(o, '\\');
@@ -321,7 +391,7 @@ txt_regex *txt_regex_compile(sk_alloc *a, const char *pattern, size_t len, int f
                              char *err, size_t errlen)
 {
     sk_buf pat = SK_BUF_INIT(a);
-    int t = translate(pattern, len, flavour == TXT_RE_ERE, &pat);
+    int t = translate(pattern, len, flavour, &pat);
     if (t) {
         sk_buf_free(&pat);
         snprintf(err, errlen, "%s", t == -2 ? "Unmatched [, [^, [:, [., or [=" : "memory exhausted");

@@ -27,6 +27,12 @@ void txt_try_help(sk_cmd *c);
 /* cmd_opts_error with the tool's own usage status (GNU: mostly 1). */
 int txt_opts_error(cmd_opts *o, sk_cmd *c, int r, int status);
 
+/* GNU quotef: a file name quoted for a diagnostic when the shell would
+ * need it ('a b', "it's", 'a'$'\n''b'); appended to out (cleared first). */
+void txt_quotef(const char *name, sk_buf *out);
+/* "NAME: QUOTEF(PATH): strerror" for an sk_status; returns 1. */
+int txt_error_path(sk_cmd *c, const char *path, int status);
+
 /* Operands after option parsing; none means a single "-". */
 int txt_files(cmd_opts *o, char ***files);
 
@@ -55,7 +61,7 @@ int txt_unescape(const char *s, sk_buf *out);
  * csplit, implemented with PCRE2 directly until the project's regex layer
  * (src/regex) lands; only this interface needs to change then. */
 typedef struct txt_regex txt_regex;
-enum { TXT_RE_BRE = 0, TXT_RE_ERE = 1 };
+enum { TXT_RE_BRE = 0, TXT_RE_ERE = 1, TXT_RE_EMACS = 2 /* GNU's default syntax (tac -r) */ };
 /* Compile; on failure returns NULL and writes a message into err. */
 txt_regex *txt_regex_compile(sk_alloc *a, const char *pattern, size_t len, int flavour,
                              char *err, size_t errlen);

@@ -296,7 +296,7 @@ int cmd_uniq(sk_cmd *c, int argc, char **argv)
     const char *inname = nops >= 1 ? ops[0] : "-";
     sk_in in;
     int r = cmd_open_input(c, inname, &in);
-    if (r) { status = cmd_error_path(c, inname, r); goto done; }
+    if (r) { status = txt_error_path(c, inname, r); goto done; }
     sk_stream *os = NULL;
     sk_out fo;
     char fobuf[4096];
@@ -305,7 +305,7 @@ int cmd_uniq(sk_cmd *c, int argc, char **argv)
         r = txt_open_output(c, ops[1], 0, &os);
         if (r) {
             cmd_close_input(c, &in);
-            status = cmd_error_path(c, ops[1], r);
+            status = txt_error_path(c, ops[1], r);
             goto done;
         }
         sk_out_init(&fo, c->a, os, fobuf, sizeof fobuf);

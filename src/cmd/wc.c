@@ -234,12 +234,12 @@ int cmd_wc(sk_cmd *c, int argc, char **argv)
         sk_in in;
         int r = cmd_open_input(c, name, &in);
         if (r == SK_EISDIR) {
-            status = cmd_error_path(c, name, r);
+            status = txt_error_path(c, name, r);
             wc_counts zero = { 0 };
             print_counts(c, &op, &zero, width, nops ? name : NULL);
             continue;
         }
-        if (r) { status = cmd_error_path(c, name, r); continue; }
+        if (r) { status = txt_error_path(c, name, r); continue; }
         wc_state st;
         memset(&st, 0, sizeof st);
         int64_t got;

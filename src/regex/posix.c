@@ -95,6 +95,9 @@ static int put_char_at(tr *t)
 /* Append a quantifier (text like "*", "{2,5}") to the last atom. */
 static int quantify(tr *t, const char *q)
 {
+    /* glibc (sed) refuses "a**" and "a*\{2\}" in a BRE; grep's dfa takes them */
+    if (t->last_quant && t->sed && !t->ere && (q[0] == '*' || q[0] == '{'))
+        return fail(t, "Invalid preceding regular expression");
     if (t->last_quant) {
         size_t at = (size_t)t->last_atom;
         if (sk_buf_reserve(t->out, 3)) return nomem(t);
@@ -339,6 +342,7 @@ static int interval(tr *t)
     if (t->ere) closed = j < n && p[j] == '}';
     else closed = j + 1 < n && p[j] == '\\' && p[j + 1] == '}';
     if (t->ere) {
+        if (closed && j == t->i) return fail(t, "Invalid content of \\{\\}");   /* "a{}" */
         if (!closed || (lo < 0 && !comma)) return 0;   /* literal '{' */
     } else {
         if (!closed) {
@@ -398,7 +402,11 @@ static int alternation(tr *t)
 
 /* A quantifier character (* + ?) at t->i-1 with nothing before it: BRE
  * reads it as a literal, ERE ignores it. */
-static int lone_quant(tr *t, unsigned char c) { return t->ere ? 0 : put_lit(t, c); }
+static int lone_quant(tr *t, unsigned char c)
+{
+    if (t->ere && t->sed) return fail(t, "Invalid preceding regular expression");   /* glibc */
+    return t->ere ? 0 : put_lit(t, c);
+}
 
 static int escape(tr *t)
 {
@@ -418,7 +426,10 @@ static int escape(tr *t)
         case '|': t->i++; return alternation(t);
         case '{':
             t->i++;
-            if (t->last_atom < 0) return put_lit(t, '{');
+            if (t->last_atom < 0) {
+                if (t->sed) return fail(t, "Invalid preceding regular expression");
+                return put_lit(t, '{');
+            }
             {
                 int k = interval(t);
                 return k < 0 ? k : 0;
@@ -537,8 +548,13 @@ int rx_tr_posix(sk_buf *out, int ere, unsigned flags, const char *pat, size_t le
             case '(': t.i++; r = open_group(&t); break;
             case ')':
                 t.i++;
-                if (t.depth == 0) r = put_lit(&t, c);
-                else r = close_group(&t);
+                if (t.depth == 0) {
+                    /* literal for grep; glibc (sed) refuses it */
+                    if (t.sed) { t.i--; r = fail(&t, "Unmatched ) or \\)"); }
+                    else r = put_lit(&t, c);
+                } else {
+                    r = close_group(&t);
+                }
                 break;
             case '|': t.i++; r = alternation(&t); break;
             case '+': case '?':
@@ -548,7 +564,24 @@ int rx_tr_posix(sk_buf *out, int ere, unsigned flags, const char *pat, size_t le
                 break;
             case '{': {
                 t.i++;
-                if (t.last_atom < 0) { r = put_lit(&t, c); break; }
+                if (t.last_atom < 0) {
+                    if (t.sed) {
+                        r = fail(&t, "Invalid preceding regular expression");
+                        break;
+                    }
+                    /* grep ignores an interval with nothing before it (like a
+                     * leading '*'); a '{' that starts none is literal */
+                    size_t save = t.i, olen = t.out->len;
+                    t.last_atom = (long)olen;
+                    int k = interval(&t);
+                    t.out->len = olen;
+                    if (t.out->p) t.out->p[olen] = 0;
+                    t.last_atom = -1;
+                    t.last_quant = 0;
+                    if (k == RX_ENOMEM) r = k;
+                    else if (k <= 0) { t.i = save; r = put_lit(&t, c); }
+                    break;
+                }
                 int k = interval(&t);
                 if (k < 0) r = k;
                 else if (k == 0) r = put_lit(&t, c);

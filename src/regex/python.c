@@ -32,6 +32,8 @@ typedef struct py {
     int depth;
     int last;
     int only_flags;                 /* nothing but global flags emitted yet */
+    struct { size_t off, len; int num; } names[64];   /* named groups seen (first 64) */
+    int nnames;
     unsigned *extra;
     rx_error *err;
 } py;
@@ -165,7 +167,7 @@ static int escape(py *t, int in_class, int *kind)
         snprintf(numtxt, sizeof numtxt, "%d", num);
         if (num > t->ngroups) return pfail(t, bs + 1, "invalid group reference %s", numtxt);
         for (int d = 0; d < t->depth; d++)
-            if (t->open_num[d] == num) return pfail(t, bs + 1, "cannot refer to an open group", NULL);
+            if (t->open_num[d] == num) return pfail(t, bs, "cannot refer to an open group", NULL);
         return sk_buf_printf(t->out, "\\g{%d}", num + t->group_base) ? pnomem(t) : 0;
     }
     if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) {
@@ -254,7 +256,7 @@ static int group_open(py *t)
     size_t j = t->i + 1;
     if (j < t->n && p[j] == '?') {
         j++;
-        if (j >= t->n) return pfail(t, open, "unexpected end of pattern", NULL);
+        if (j >= t->n) return pfail(t, t->n, "unexpected end of pattern", NULL);
         unsigned char c = p[j];
         if (c == 'P') {
             if (j + 1 < t->n && p[j + 1] == '<') {
@@ -262,13 +264,42 @@ static int group_open(py *t)
                 while (k < t->n && p[k] != '>') k++;
                 if (k >= t->n) return pfail(t, j + 2, "missing >, unterminated name", NULL);
                 if (k == j + 2) return pfail(t, j + 2, "missing group name", NULL);
+                for (int q = 0; q < t->nnames; q++)
+                    if (t->names[q].len == k - (j + 2) && !memcmp(p + t->names[q].off, p + j + 2, k - (j + 2))) {
+                        char msg[120];
+                        snprintf(msg, sizeof msg, "redefinition of group name '%.*s' as group %d; was group %d",
+                                 (int)(k - (j + 2) < 40 ? k - (j + 2) : 40), (const char *)p + j + 2, t->ngroups + 1,
+                                 t->names[q].num);
+                        return pfail(t, j + 2, "%s", msg);
+                    }
                 num = ++t->ngroups;
+                if (t->nnames < 64) {
+                    t->names[t->nnames].off = j + 2;
+                    t->names[t->nnames].len = k - (j + 2);
+                    t->names[t->nnames].num = num;
+                    t->nnames++;
+                }
                 if (sk_buf_put(t->out, p + open, k + 1 - open)) return pnomem(t);
                 t->i = k + 1;
             } else if (j + 1 < t->n && p[j + 1] == '=') {
                 size_t k = j + 2;
                 while (k < t->n && p[k] != ')') k++;
                 if (k >= t->n) return pfail(t, j + 2, "missing ), unterminated name", NULL);
+                int found = t->nnames >= 64 ? -2 : -1;
+                for (int q = 0; q < t->nnames; q++)
+                    if (t->names[q].len == k - (j + 2) && !memcmp(p + t->names[q].off, p + j + 2, k - (j + 2)))
+                        found = t->names[q].num;
+                if (found == -1) {
+                    char nm[64];
+                    size_t nl = k - (j + 2) < sizeof nm - 3 ? k - (j + 2) : sizeof nm - 3;
+                    nm[0] = '\'';
+                    memcpy(nm + 1, p + j + 2, nl);
+                    nm[nl + 1] = '\'';
+                    nm[nl + 2] = 0;
+                    return pfail(t, j + 2, "unknown group name %s", nm);
+                }
+                for (int d = 0; d < t->depth; d++)
+                    if (found > 0 && t->open_num[d] == found) return pfail(t, j + 2, "cannot refer to an open group", NULL);
                 if (sk_buf_put(t->out, p + open, k + 1 - open)) return pnomem(t);
                 t->i = k + 1;
                 t->last = L_ATOM;
@@ -276,7 +307,7 @@ static int group_open(py *t)
                 return 0;   /* a whole atom, nothing pushed */
             } else {
                 char ext[4] = { '?', 'P', j + 1 < t->n ? (char)p[j + 1] : 0, 0 };
-                return pfail(t, j, "unknown extension %s", ext);
+                return pfail(t, j - 1, "unknown extension %s", ext);
             }
         } else if (c == '#') {
             size_t k = j;
@@ -343,7 +374,7 @@ static int group_open(py *t)
             }
             if (p[k] != ':') {
                 char ext[4] = { '?', (char)p[j], 0, 0 };
-                if (k == j) return pfail(t, j, "unknown extension %s", ext);
+                if (k == j) return pfail(t, j - 1, "unknown extension %s", ext);
                 return pfail(t, k, "missing -, : or )", NULL);
             }
             if (pput(t, "(?") || pput(t, on) || (noff && (pput(t, "-") || pput(t, off))) || pput(t, ":"))

@@ -6,7 +6,7 @@
  * Every match runs with the match and depth limits of sk_limits and a heap
  * limit; PCRE2 reports reaching one as an error, which becomes RX_ELIMIT_*.
  *
- * Up to four compiled forms of one pattern, made when first needed:
+ * Up to three compiled forms of one pattern, made when first needed:
  *   code      the pattern (UTF subjects may hold invalid bytes), JIT-compiled
  *             once it has been used a few times;
  *   code_dfa  the same for pcre2_dfa_match, which cannot take invalid UTF
@@ -14,6 +14,8 @@
  *   code_end  (?:pattern)(?C1): a backtracking run whose callout refuses
  *             every end but a given one — how groups are filled for the
  *             longest match the DFA found.
+ * A long list of plain strings is an Aho-Corasick automaton instead
+ * (literal.c); a list too large for one PCRE2 code is several rx parts.
  * This file must never keep state outside struct rx. */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -21,10 +23,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "literal.h"
 #include "translate.h"
 
 #define JIT_AFTER 8                /* exec calls before JIT compiling */
-#define JIT_STACK_MAX (256 * 1024)
+#define JIT_STACK_MAX (128 * 1024)
 #define HEAP_LIMIT_KIB (64 * 1024) /* per match, at most */
 
 struct rx {
@@ -44,11 +47,17 @@ struct rx {
     int dfa_ok;                    /* DFA usable (no back-references) */
     int groups;
     int utf;
+    int last_compile_error;        /* PCRE2's code, for the list splitter */
     uint32_t copts;                /* compile options */
     char *pcre;                    /* the translated pattern */
     size_t pcre_len;
     /* callout state for code_end */
     size_t force_end;
+    rx_ac *ac;                     /* a long list of plain strings */
+    /* a pattern list too large for one PCRE2 code: compiled in parts */
+    rx **parts;
+    int *part_base;                /* first global group number - 1 of each part */
+    size_t nparts;
     /* a subject known to be valid UTF-8 (skips re-validation) */
     const char *valid_s;
     size_t valid_len;
@@ -102,6 +111,7 @@ int rx_valid_utf8(const char *s, size_t n)
 
 size_t rx_next_char(const rx *re, const char *s, size_t len, size_t i)
 {
+    if (re->nparts) re = re->parts[0];
     if (i >= len) return i + 1;
     if (!re->utf || (unsigned char)s[i] < 0x80) return i + 1;
     size_t l = rx_utf8_len((const unsigned char *)s + i, len - i, NULL);
@@ -170,6 +180,7 @@ static int map_error(int rc)
 static pcre2_code *compile_code(rx *re, const char *pat, size_t len, uint32_t opts, rx_error *err,
                                 int *enomem)
 {
+    re->last_compile_error = 0;
     pcre2_compile_context *cc = pcre2_compile_context_create(re->gctx);
     if (!cc) { *enomem = 1; return NULL; }
     pcre2_set_newline(cc, PCRE2_NEWLINE_LF);
@@ -179,6 +190,7 @@ static pcre2_code *compile_code(rx *re, const char *pat, size_t len, uint32_t op
     pcre2_code *code = pcre2_compile((PCRE2_SPTR)pat, len, opts, &ec, &eo, cc);
     pcre2_compile_context_free(cc);
     if (!code) {
+        re->last_compile_error = ec;
         if (ec == PCRE2_ERROR_HEAP_FAILED || ec == PCRE2_ERROR_NOMEMORY) {
             *enomem = 1;
         } else if (err) {
@@ -206,6 +218,10 @@ void rx_free(rx *re)
 {
     if (!re) return;
     sk_alloc *a = re->a;
+    rx_ac_free(re->ac);
+    for (size_t i = 0; i < re->nparts; i++) rx_free(re->parts[i]);
+    sk_free(a, re->parts);
+    sk_free(a, re->part_base);
     if (re->jstack) pcre2_jit_stack_free(re->jstack);
     if (re->jit_charged) sk_alloc_release(a, re->jit_charged);
     if (re->md) pcre2_match_data_free(re->md);
@@ -296,11 +312,12 @@ int rx_translate(sk_buf *out, rx_dialect d, unsigned flags, const char *pat, siz
     return translate_one(out, d, flags, pat, len, group_base, info ? info : &tmp, err, &extra);
 }
 
-int rx_compile_list(rx **out, sk_alloc *a, const sk_limits *lim, rx_dialect d, unsigned flags,
-                    const char *const *pats, const size_t *lens, size_t n, rx_error *err,
-                    size_t *bad_index)
+static int compile_one(rx **out, sk_alloc *a, const sk_limits *lim, rx_dialect d, unsigned flags,
+                       const char *const *pats, const size_t *lens, size_t n, rx_error *err,
+                       size_t *bad_index, int *too_large)
 {
     *out = NULL;
+    *too_large = 0;
     if (err) memset(err, 0, sizeof *err);
     if (bad_index) *bad_index = 0;
     /* a UTF-8 pattern that is not valid UTF-8 is matched byte-wise */
@@ -349,18 +366,107 @@ int rx_compile_list(rx **out, sk_alloc *a, const sk_limits *lim, rx_dialect d, u
     re->copts = compile_options(d, flags);
     if (flags & RX_LINE) re->copts &= ~(uint32_t)PCRE2_MULTILINE, re->copts |= PCRE2_DOLLAR_ENDONLY;
     if (extra & 1) re->copts &= ~(uint32_t)PCRE2_UCP;   /* Python (?a) */
+    /* PCRE2 10.42's start-of-match optimisation misses matches of
+     * "(?=a)c?a" (a lookahead, then an optional item): skip it for
+     * patterns with lookaheads */
+    if (memmem(re->pcre, re->pcre_len, "(?=", 3)) re->copts |= PCRE2_NO_START_OPTIMIZE;
     re->utf = (re->copts & PCRE2_UTF) != 0;
     re->posix = posix;
     re->longest = posix && longest && !(flags & RX_FIRST);
     re->dfa_ok = !backrefs;
     r = finish_compile(re, lim, err);
-    if (r) { rx_free(re); return r; }
+    if (r) {
+        *too_large = re->last_compile_error == PCRE2_ERROR_PATTERN_TOO_LARGE ||
+                     re->last_compile_error == PCRE2_ERROR_TOO_MANY_CAPTURES ||
+                     re->last_compile_error == PCRE2_ERROR_TOO_MANY_NAMED_SUBPATTERNS;
+        rx_free(re);
+        return r;
+    }
     *out = re;
     return 0;
 nomem:
     sk_buf_free(&b);
     rx_free(re);
 nomem_early:
+    if (err) {
+        err->code = RX_ENOMEM;
+        strcpy(err->msg, "Memory exhausted");
+    }
+    return RX_ENOMEM;
+}
+
+/* A list too large for one PCRE2 code (grep -f with thousands of
+ * patterns) is compiled in parts, halving the part size until each fits;
+ * rx_exec then takes the leftmost (longest) match over the parts. */
+int rx_compile_list(rx **out, sk_alloc *a, const sk_limits *lim, rx_dialect d, unsigned flags,
+                    const char *const *pats, const size_t *lens, size_t n, rx_error *err,
+                    size_t *bad_index)
+{
+    int too_large = 0;
+    if (err) memset(err, 0, sizeof *err);
+    if (bad_index) *bad_index = 0;
+    if (rx_ac_eligible(d, flags, pats, lens, n)) {
+        rx *re = sk_malloc(a, sizeof *re);
+        if (!re) goto nomem;
+        memset(re, 0, sizeof *re);
+        re->a = a;
+        re->posix = re->longest = 1;
+        re->utf = (flags & RX_UTF8) != 0;
+        if (rx_ac_build(&re->ac, a, flags, pats, lens, n)) {
+            rx_free(re);
+            goto nomem;
+        }
+        *out = re;
+        return 0;
+    }
+    int r = compile_one(out, a, lim, d, flags, pats, lens, n, err, bad_index, &too_large);
+    if (r != RX_ESYNTAX || !too_large || n < 2) return r;
+    rx *re = sk_malloc(a, sizeof *re);
+    if (!re) goto nomem;
+    memset(re, 0, sizeof *re);
+    re->a = a;
+    size_t cap = 0, size = n / 2, i = 0;
+    int base = 0;
+    while (i < n) {
+        size_t k = size < n - i ? size : n - i;
+        rx *part;
+        size_t bad = 0;
+        r = compile_one(&part, a, lim, d, flags, pats + i, lens + i, k, err, &bad, &too_large);
+        if (r == RX_ESYNTAX && too_large && k > 1) {
+            size = k / 2;
+            continue;
+        }
+        if (r) {
+            if (bad_index) *bad_index = i + bad;
+            rx_free(re);
+            return r;
+        }
+        if (re->nparts == cap) {
+            size_t nc = cap ? cap * 2 : 8;
+            rx **np = sk_realloc(a, re->parts, nc * sizeof *np);
+            if (!np) { rx_free(part); goto nomem_re; }
+            re->parts = np;
+            int *nb = sk_realloc(a, re->part_base, nc * sizeof *nb);
+            if (!nb) { rx_free(part); goto nomem_re; }
+            re->part_base = nb;
+            cap = nc;
+        }
+        re->parts[re->nparts] = part;
+        re->part_base[re->nparts] = base;
+        re->nparts++;
+        base += part->groups;
+        i += k;
+    }
+    re->groups = base;
+    re->posix = re->parts[0]->posix;
+    re->longest = re->parts[0]->longest;
+    re->utf = re->parts[0]->utf;
+    if (err) memset(err, 0, sizeof *err);
+    *out = re;
+    return 0;
+nomem_re:
+    rx_free(re);
+nomem:
     if (err) {
         err->code = RX_ENOMEM;
         strcpy(err->msg, "Memory exhausted");
@@ -380,18 +486,32 @@ int rx_group_count(const rx *re) { return re->groups; }
 
 const char *rx_pcre_pattern(const rx *re, size_t *len)
 {
+    if (re->ac) {
+        if (len) *len = 0;
+        return "";
+    }
+    if (re->nparts) return rx_pcre_pattern(re->parts[0], len);
     if (len) *len = re->pcre_len;
     return re->pcre;
 }
 
 int rx_group_index(const rx *re, const char *name)
 {
+    if (re->ac) return -1;
+    if (re->nparts) {
+        for (size_t i = 0; i < re->nparts; i++) {
+            int k = rx_group_index(re->parts[i], name);
+            if (k > 0) return k + re->part_base[i];
+        }
+        return -1;
+    }
     int n = pcre2_substring_number_from_name(re->code, (PCRE2_SPTR)name);
     return n > 0 ? n : -1;
 }
 
 const char *rx_group_name(const rx *re, int i, int *number)
 {
+    if (re->nparts || re->ac) return NULL;   /* lists carry no names */
     uint32_t count = 0, size = 0;
     PCRE2_SPTR table = NULL;
     pcre2_pattern_info(re->code, PCRE2_INFO_NAMECOUNT, &count);
@@ -461,10 +581,13 @@ static int run_match(rx *re, pcre2_code *code, const char *s, size_t len, size_t
     return rc;
 }
 
-static int subject_valid(rx *re, const char *s, size_t len)
+/* The DFA needs valid UTF-8.  A walk over one subject (global replace,
+ * grep -o) calls again with start > 0 on the same bytes: validated once. */
+static int subject_valid(rx *re, const char *s, size_t len, size_t start)
 {
     if (!re->utf) return 1;
-    if (s == re->valid_s && len == re->valid_len) return 1;
+    if (start > 0 && s == re->valid_s && len == re->valid_len) return 1;
+    re->valid_s = NULL;
     if (!rx_valid_utf8(s, len)) return 0;
     re->valid_s = s;
     re->valid_len = len;
@@ -477,7 +600,7 @@ static int subject_valid(rx *re, const char *s, size_t len)
 static int dfa_extent(rx *re, const char *s, size_t len, size_t start, uint32_t opts, size_t *so,
                       size_t *eo)
 {
-    if (!subject_valid(re, s, len)) return 2;
+    if (!subject_valid(re, s, len, start)) return 2;
     if (!re->code_dfa) {
         int enomem = 0;
         re->code_dfa = compile_code(re, re->pcre, re->pcre_len,
@@ -521,9 +644,56 @@ static int dfa_extent(rx *re, const char *s, size_t len, size_t start, uint32_t 
     }
 }
 
+static int exec_parts(rx *re, const char *s, size_t len, size_t start, unsigned eflags, size_t *ov,
+                      int nov)
+{
+    size_t local[64];
+    int nl = nov < 32 ? nov : 32;
+    if (nl < 1) nl = 1;
+    int found = 0;
+    size_t best_so = 0, best_eo = 0;
+    for (size_t i = 0; i < re->nparts; i++) {
+        int r = rx_exec(re->parts[i], s, len, start, eflags, local, nl);
+        if (r < 0) return r;
+        if (r == RX_NOMATCH) continue;
+        if (found && !(local[0] < best_so || (local[0] == best_so && re->longest && local[1] > best_eo)))
+            continue;
+        found = 1;
+        best_so = local[0];
+        best_eo = local[1];
+        if (ov && nov > 0) {
+            for (int k = 0; k < nov; k++) ov[2 * k] = ov[2 * k + 1] = RX_UNSET;
+            ov[0] = local[0];
+            ov[1] = local[1];
+            for (int k = 1; k < nl; k++) {
+                int g = re->part_base[i] + k;
+                if (g < nov) {
+                    ov[2 * g] = local[2 * k];
+                    ov[2 * g + 1] = local[2 * k + 1];
+                }
+            }
+        }
+        if (eflags & RX_ANY) break;
+    }
+    return found ? RX_MATCH : RX_NOMATCH;
+}
+
 int rx_exec(rx *re, const char *s, size_t len, size_t start, unsigned eflags, size_t *ov, int nov)
 {
     if (start > len) return RX_NOMATCH;
+    if (re->ac) {
+        size_t so, eo;
+        int r = rx_ac_exec(re->ac, s, len, start, eflags, &so, &eo);
+        if (ov && nov > 0) {
+            for (int k = 0; k < nov; k++) ov[2 * k] = ov[2 * k + 1] = RX_UNSET;
+            if (r == RX_MATCH) {
+                ov[0] = so;
+                ov[1] = eo;
+            }
+        }
+        return r;
+    }
+    if (re->nparts) return exec_parts(re, s, len, start, eflags, ov, nov);
     uint32_t opts = match_options(eflags);
     if (re->jit_state == 0 && ++re->execs > JIT_AFTER) try_jit(re);
     if (re->longest && re->dfa_ok && !(eflags & RX_ANY)) {
@@ -552,7 +722,8 @@ int rx_exec(rx *re, const char *s, size_t len, size_t start, unsigned eflags, si
                     sk_buf_free(&b);
                     return RX_ENOMEM;
                 }
-                re->code_end = compile_code(re, b.p, b.len, re->copts, NULL, &enomem);
+                /* no auto-possessification: it may skip the callout */
+                re->code_end = compile_code(re, b.p, b.len, re->copts | PCRE2_NO_AUTO_POSSESS, NULL, &enomem);
                 sk_buf_free(&b);
                 if (!re->code_end) return enomem ? RX_ENOMEM : RX_EINTERNAL;
             }

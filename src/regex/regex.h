@@ -130,7 +130,9 @@ int rx_compile_list(rx **out, sk_alloc *a, const sk_limits *lim, rx_dialect d, u
 void rx_free(rx *re);
 
 /* Search s[0..len) from byte `start` (lookbehind, \b and ^ see the bytes
- * before it).  ov receives nov (start,end) pairs: the whole match, then
+ * before it).  A call with start > 0 on the same s and len as the previous
+ * call must see the same bytes (a walk over one subject; UTF-8 validity
+ * is checked once per subject).  ov receives nov (start,end) pairs: the whole match, then
  * groups 1..nov-1 (RX_UNSET when unset or beyond the pattern's groups).
  * ov may be NULL when nov is 0.  Returns RX_MATCH, RX_NOMATCH or RX_E*. */
 int rx_exec(rx *re, const char *s, size_t len, size_t start, unsigned eflags, size_t *ov,

@@ -444,7 +444,12 @@ static int64_t expprimary(arith *ar)
         c->curtok = T_NUM;
         readtok(ar);
     } else if (c->curtok == T_LPAR) {
-        if (++ar->depth > SH_ARITH_MAX_DEPTH || sk_stack_low(ar->st->stack_limit)) {
+        if (sk_stack_low(ar->st->stack_limit)) {
+            sh_stack_exhausted(ar->st);
+            ar->err = SH_E_LIMIT;
+            return 0;
+        }
+        if (++ar->depth > SH_ARITH_MAX_DEPTH) {
             evalerror(ar, "expression recursion level exceeded");
             return 0;
         }
@@ -494,7 +499,8 @@ static int64_t expunary(arith *ar)
     actx *c = ar->c;
     if (ar->err) return 0;
     if (sk_stack_low(ar->st->stack_limit)) {
-        evalerror(ar, "expression recursion level exceeded");
+        sh_stack_exhausted(ar->st);
+        ar->err = SH_E_LIMIT;
         return 0;
     }
     int64_t val;
@@ -765,8 +771,19 @@ static int64_t subexpr(arith *ar, const char *s, size_t n)
     const char *p = s;
     while (p < end && is_ws(*p)) p++;
     if (p == end) return 0;
-    if (ar->depth >= SH_ARITH_MAX_DEPTH || sk_stack_low(ar->st->stack_limit)) {
-        evalerror(ar, "expression recursion level exceeded");
+    if (sk_stack_low(ar->st->stack_limit)) {
+        sh_stack_exhausted(ar->st);
+        ar->err = SH_E_LIMIT;
+        return 0;
+    }
+    if (ar->depth >= SH_ARITH_MAX_DEPTH) {
+        if (!ar->c) {
+            /* no expression context yet: name the text itself */
+            sh_err(ar->st, "%.*s: expression recursion level exceeded (error token is \"%.*s\")", (int)n, s, (int)n, s);
+            ar->err = SH_E_ARITH;
+        } else {
+            evalerror(ar, "expression recursion level exceeded");
+        }
         return 0;
     }
     actx c;

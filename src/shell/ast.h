@@ -110,6 +110,9 @@ enum {
     SH_PF_BACKTICK = 2,  /* SH_P_CMDSUB written `...` */
     SH_PF_LEGACY = 4,    /* SH_P_ARITH written $[...] */
     SH_PF_OUT = 8,       /* SH_P_PROCSUB written >(...) */
+    SH_PF_DEFERRED = 16, /* SH_P_CMDSUB written $((...)...) that is not
+                            arithmetic: like backticks, bash parses it only
+                            when it runs (sh_subst.err may be set) */
 };
 
 struct sh_part {
@@ -214,7 +217,8 @@ enum sh_param_op {
                              transform = '*' or '@' */
     SH_PO_BAD,            /* not a valid expansion: bash reports
                              "${...}: bad substitution" when (and only when)
-                             it is expanded; raw has the text */
+                             it is expanded; raw has the text (word holds
+                             the text between the braces, for printing) */
 };
 
 /* sh_param.flags */
@@ -225,7 +229,8 @@ enum {
                              *, op NONE) means "the keys of a" instead. */
     SH_PPF_COLON = 4,     /* the : form of - = ? + (test null as well as unset) */
     SH_PPF_DQUOTE = 8,    /* the expansion sits inside "..." (or a here-doc
-                             body): see the operand rules below */
+                             body, or arithmetic text): see the operand
+                             rules below */
 };
 
 /* A parameter expansion.  `name` is NUL-terminated: an identifier, a
@@ -246,7 +251,11 @@ enum {
  *     quotes (single quotes quote there, as in bash); in a replacement an
  *     unquoted & stands for the matched text (patsub_replacement).
  * A pattern or operand starting with ~ gets an SH_P_TILDE part (except in
- * -=?+ operands inside double quotes).
+ * -=?+ operands inside double quotes).  <(...) and >(...) in an operand are
+ * process substitutions (SH_P_PROCSUB); inside double quotes bash keeps
+ * them as literal text (one SH_P_LIT).  The offset and length of
+ * ${x:off:len} use arithmetic quoting, except that outside double quotes
+ * '...' is an SH_P_SQ (bash removes those quotes there).
  */
 struct sh_param {
     uint8_t op;            /* enum sh_param_op */
@@ -261,8 +270,9 @@ struct sh_param {
 };
 
 /* A command or process substitution.  `body` is the parsed command list
- * (NULL for an empty one such as $() or `` ).  For backticks, bash parses
- * the text only when the substitution runs: if the text has a syntax error
+ * (NULL for an empty one such as $() or `` ).  For backticks (and
+ * SH_PF_DEFERRED substitutions), bash parses the text only when the
+ * substitution runs: if the text has a syntax error
  * the parser still succeeds, `body` is NULL and `err` holds the message
  * (NUL-terminated) with `err_line` counted from the first line of the
  * backtick text; bash prints it as
@@ -277,8 +287,10 @@ struct sh_subst {
     int32_t err_line;
     sh_str text;           /* the command text (backticks: after removing the
                               backslashes before $ ` \ and, inside "...", " ) */
-    const char *err;       /* backticks only: deferred syntax error, or NULL */
+    const char *err;       /* backticks/deferred: syntax error, or NULL */
     const char *err_text;  /* the offending line for `err`, or NULL */
+    sh_str raw;            /* the whole substitution as written: "$(...)",
+                              "`...`", "<(...)" */
 };
 
 /* ======================================================================
@@ -400,6 +412,8 @@ struct sh_cond {
     uint8_t kind;          /* enum sh_cond_kind */
     uint8_t op;            /* enum sh_cond_op (UNARY, BINARY) */
     char opname[4];        /* NUL-terminated spelling: "-f", "==", "=~"... */
+    uint8_t parens;        /* how many ( ) were written around this
+                              expression (for printing only) */
     int32_t line;
     sh_cond *left, *right; /* AND OR (both), NOT (left) */
     sh_word *arg, *arg2;   /* UNARY (arg), BINARY (arg, arg2), WORD (arg) */
@@ -478,7 +492,8 @@ struct sh_node {
     uint8_t bg;              /* item of an SH_N_LIST terminated by `&` (run
                                 it asynchronously); a one-item list is
                                 kept as a list when its item has bg */
-    uint8_t pad_;
+    uint8_t sep_nl;          /* item of an SH_N_LIST followed by a newline
+                                rather than `;` (for printing only) */
     int32_t line;
     sh_redir *redirs;
     uint32_t nredirs;
@@ -536,6 +551,12 @@ struct sh_node {
         } coproc;
     } u;
 };
+
+/* Deep-copy a tree (strings included) into another arena, so that it
+ * outlives the parser's arena: e.g. a function definition the shell keeps
+ * after the script that defined it is gone.  NULL on OOM. */
+struct sk_arena;
+sh_node *sh_ast_clone(struct sk_arena *ar, const sh_node *n);
 
 /* Reserved-word helpers shared by the parser and printers. */
 int sh_word_is_plain(const sh_word *w);   /* every part SH_P_LIT */

@@ -25,6 +25,13 @@ void sh_func_unref(sh_state *st, struct sh_func *f)
     sk_free(st->a, f);
 }
 
+void sh_stack_exhausted(sh_state *st)
+{
+    sk_shell *sh = st->sh;
+    if (st->func_depth) sk_shell_limit(sh, "max_function_depth", sh->lim.max_function_depth);
+    else sk_shell_limit(sh, "max_subst_depth", sh->lim.max_subst_depth);
+}
+
 /* ---- entry points from the API ---------------------------------------------------- */
 
 int sh_state_new(sk_shell *sh)
@@ -69,6 +76,9 @@ int sh_run_script(sk_shell *sh, const char *script, size_t len, sk_fdtab *fds, i
     if (!sh->abort) sh_run_exit_trap(st);
     if (st->ctl == SH_CTL_EXIT) { exited = 1; status = st->status; }
     st->ctl = SH_CTL_NONE;
+    /* the script is over: close its descriptors so that jobs reading from
+     * them (exec > >(tee log)) see end-of-file, then wait for the jobs */
+    for (int fd = 0; fd < fds->n; fd++) sk_fdtab_close(fds, fd);
     sh_jobs_wait_all(st);
     sh_jobs_free(st);
     st->syntax_error = 0;
@@ -162,9 +172,13 @@ int sh_exec_text(sh_state *st, const char *text, size_t len, const char *name, i
     }
     sh_unit *prev = st->unit;
     st->unit = unit;
+    /* this text is numbered from first_line: no $( ) renumbering inside */
+    int save_base = st->line_base, save_open = st->line_open;
+    st->line_open = 0;
     int top = (mode & SH_MODE_TOP) != 0;
     mode &= SH_MODE_MASK;
     int status = st->status;
+    size_t vstart = sh_parser_offset(p);
     for (;;) {
         if (sh->abort) break;
         parse_opts(st, &o, first_line);
@@ -191,6 +205,11 @@ int sh_exec_text(sh_state *st, const char *text, size_t len, const char *name, i
             }
             break;
         }
+        {
+            size_t end = sh_parser_offset(p);
+            if (st->opt[SH_O_VERBOSE] && end > vstart && end <= len) sh_err_write(st, text + vstart, end - vstart);
+            vstart = end;
+        }
         if (st->opt[SH_O_NOEXEC]) continue;
         status = sh_exec_node(st, n);
         if (st->ctl == SH_CTL_ABORT) {
@@ -205,6 +224,8 @@ int sh_exec_text(sh_state *st, const char *text, size_t len, const char *name, i
         if (st->ctl) break;
     }
     st->unit = prev;
+    st->line_base = save_base;
+    st->line_open = save_open;
     sh_unit_unref(st->a, unit);
     return status;
 }
@@ -273,7 +294,7 @@ void sh_run_exit_trap(sh_state *st)
     int save_ctl = st->ctl;
     st->ctl = SH_CTL_NONE;
     st->in_trap++;
-    sh_exec_text(st, t, strlen(t), "trap", SH_MODE_EVAL, st->lineno);
+    sh_exec_text(st, t, strlen(t), "trap", SH_MODE_EVAL, 1);
     st->in_trap--;
     sk_free(st->a, t);
     if (st->ctl == SH_CTL_EXIT) return;   /* exit inside the trap sets the status */
@@ -620,7 +641,7 @@ static int exec_case(sh_state *st, const sh_node *n)
 static int exec_arith_cmd(sh_state *st, const sh_node *n)
 {
     int64_t v;
-    st->lineno = n->line;
+    st->lineno = sh_node_line(st, n->line);
     sh_debug_trap(st);
     if (st->opt[SH_O_XTRACE]) {
         sk_buf b = SK_BUF_INIT(st->a);
@@ -658,7 +679,10 @@ static int exec_funcdef(sh_state *st, const sh_node *n)
     f->def = n;
     f->line = n->line;
     const sh_frame *fr = &st->frames[st->nframes - 1];
-    f->source = sk_strdup(st->a, fr->source ? fr->source : "main");
+    /* bash records "environment" for functions defined by bash -c code */
+    const char *src = fr->source;
+    for (int i = st->nframes - 1; i >= 0 && !src; i--) src = st->frames[i].source;
+    f->source = sk_strdup(st->a, src ? src : "environment");
     if (!f->source) { sh_func_unref(st, f); return 1; }
     if (sh_func_set(st, name, f)) return 1;
     st->status = 0;
@@ -690,8 +714,7 @@ int sh_exec_node(sh_state *st, const sh_node *n)
     if (!n) return st->status;
     if (sh->abort || st->ctl) return st->status;
     if (sk_stack_low(st->stack_limit)) {
-        if (st->func_depth) sk_shell_limit(sh, "max_function_depth", sh->lim.max_function_depth);
-        else sk_shell_limit(sh, "max_ast_depth", sh->lim.max_ast_depth);
+        sh_stack_exhausted(st);
         return 1;
     }
     int status;

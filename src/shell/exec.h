@@ -32,7 +32,8 @@ typedef struct sh_job {
     struct sh_jobtask *task;   /* NULL once reaped */
     int status;
     int done;
-    int notified;
+    int notified;              /* `jobs` reported it done */
+    int waited;                /* reaped by wait */
     char *cmd;                 /* text for `jobs` */
 } sh_job;
 
@@ -93,7 +94,7 @@ void sh_check_errexit(sh_state *st, int status);
 
 /* Execute `text` as the body of a command substitution, returning the
  * captured output (trailing newlines removed) in out. */
-int sh_command_subst(sh_state *st, const sh_node *body, sk_buf *out);
+int sh_command_subst(sh_state *st, const sh_node *body, int open_line, sk_buf *out);
 
 /* ---- expansion ------------------------------------------------------------ */
 
@@ -238,6 +239,9 @@ void sh_xtrace_prefix(sh_state *st, sk_buf *b);
 
 /* The current command-substitution / subshell depth check. */
 int sh_enter_subst(sh_state *st);
+
+/* A command on one line (jobs). */
+void sh_node_text(sk_buf *b, const sh_node *n);
 
 /* Job helpers. */
 sh_job *sh_job_find(sh_state *st, int64_t pid);

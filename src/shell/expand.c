@@ -1226,15 +1226,23 @@ have_base:
             q.list = 1;
             q.star = p.star;
             q.set = 1;
-            for (size_t i = 0; i < ks.n && i < p.v.n && !r; i++) {
+            if (t == 'K') {
+                /* one word: key "value" pairs (assoc: each followed by a space) */
                 sk_buf ob = SK_BUF_INIT(st->a);
-                if (t == 'K') {
-                    if (sk_buf_puts(&ob, ks.v[i]) || sk_buf_putc(&ob, ' ') ||
-                        sh_quote(&ob, p.v.v[i], strlen(p.v.v[i]), SH_Q_DECLARE))
-                        r = x_nomem(x);
-                    char *ns = sk_buf_take(&ob, NULL);
-                    if (!ns || sh_strvec_push(&q.v, ns)) r = x_nomem(x);
-                } else {
+                for (size_t i = 0; i < ks.n && i < p.v.n; i++) {
+                    if (i && var->kind == SH_VK_ARR) sk_buf_putc(&ob, ' ');
+                    sk_buf_puts(&ob, ks.v[i]);
+                    sk_buf_putc(&ob, ' ');
+                    sh_quote(&ob, p.v.v[i], strlen(p.v.v[i]), SH_Q_DECLARE);
+                    if (var->kind == SH_VK_ASSOC) sk_buf_putc(&ob, ' ');
+                }
+                char *ns = sk_buf_take(&ob, NULL);
+                if (!ns || sh_strvec_push(&q.v, ns)) r = x_nomem(x);
+                q.list = 0;
+            }
+            for (size_t i = 0; t == 'k' && i < ks.n && i < p.v.n && !r; i++) {
+                sk_buf ob = SK_BUF_INIT(st->a);
+                {
                     char *ks2 = sk_strdup(st->a, ks.v[i]);
                     if (!ks2 || sh_strvec_push(&q.v, ks2)) r = x_nomem(x);
                     char *vs = sk_strdup(st->a, p.v.v[i]);
@@ -1317,7 +1325,7 @@ static int do_cmdsub(xc *x, const sh_part *pt)
         return 0;
     }
     sk_buf out = SK_BUF_INIT(st->a);
-    int r = sh_command_subst(st, sub->body, &out);
+    int r = sh_command_subst(st, sub->body, sub->line, &out);
     if (r < 0) { sk_buf_free(&out); x->err = 1; return -1; }
     int rr = x->quoted ? x_add(x, out.p ? out.p : "", out.len, 1) : x_add_split(x, out.p ? out.p : "", out.len);
     sk_buf_free(&out);

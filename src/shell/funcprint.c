@@ -283,7 +283,13 @@ static void pnode(sk_buf *b, const sh_node *n, int indent)
     sk_buf_free(&heredocs);
 }
 
-int sh_print_function(sh_state *st, sk_buf *b, const char *name, sh_func *f)
+/* A command on one line, as `jobs` shows it. */
+void sh_node_text(sk_buf *b, const sh_node *n)
+{
+    pinline(b, n);
+}
+
+int sh_func_print(sh_state *st, sk_buf *b, const char *name, sh_func *f)
 {
     (void)st;
     const sh_node *body = f->def->u.func.body;

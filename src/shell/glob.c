@@ -64,31 +64,43 @@ static int name_matches(gctx *g, sh_pat *pat, const comp *c, const char *name, s
 
 static void walk(gctx *g, sk_buf *prefix, const comp *cs, size_t nc, size_t i, int trailing_slash, int depth);
 
-/* `**`: this directory and every directory below it. */
-static void walk_star2(gctx *g, sk_buf *prefix, const comp *cs, size_t nc, size_t i, int trailing_slash, int depth)
+/* `**`: this directory and every directory below it.  As the last
+ * component it lists everything below (directories once each, the
+ * starting directory itself when it was named). */
+static void walk_star2(gctx *g, sk_buf *prefix, const comp *cs, size_t nc, size_t i, int trailing_slash, int depth,
+                       int top)
 {
     if (g->err || depth > 64) return;
     size_t plen = prefix->len;
-    /* zero directories */
-    walk(g, prefix, cs, nc, i + 1, trailing_slash, depth + 1);
-    prefix->len = plen;
-    if (g->err) return;
+    int last = i + 1 == nc;
+    if (last) {
+        if (top && prefix->len) push(g, prefix->p, prefix->len);
+    } else {
+        walk(g, prefix, cs, nc, i + 1, trailing_slash, depth + 1);
+        prefix->len = plen;
+        if (g->err) return;
+    }
     sk_vfs_dir d;
-    const char *dir = prefix->len ? sk_buf_cstr(prefix) : ".";
+    if (sk_buf_putc(prefix, 0)) { g->err = -1; return; }
+    prefix->len--;
+    const char *dir = prefix->len ? prefix->p : ".";
     if (sk_vfs_list(&g->st->sh->vfs, g->st->cwd, dir, &d)) return;
     for (size_t k = 0; k < d.n && !g->err; k++) {
         const char *name = d.ents[k].name;
         if (name[0] == '.' && !g->dotglob) continue;
+        int isdir = d.ents[k].type == SK_FILE_DIR;
         sk_buf_put(prefix, name, d.ents[k].len);
-        if (d.ents[k].type == SK_FILE_DIR) {
-            if (i + 1 == nc) {
-                /* a trailing ** lists everything below */
-                if (!trailing_slash) { sk_buf_putc(prefix, 0); prefix->len--; push(g, prefix->p, prefix->len); }
+        if (last) {
+            if (!trailing_slash) push(g, prefix->p, prefix->len);
+            else if (isdir) {
+                sk_buf_putc(prefix, '/');
+                push(g, prefix->p, prefix->len);
+                prefix->len--;
             }
+        }
+        if (isdir) {
             sk_buf_putc(prefix, '/');
-            walk_star2(g, prefix, cs, nc, i, trailing_slash, depth + 1);
-        } else if (i + 1 == nc && !trailing_slash) {
-            push(g, prefix->p, prefix->len);
+            walk_star2(g, prefix, cs, nc, i, trailing_slash, depth + 1, 0);
         }
         prefix->len = plen;
     }
@@ -131,7 +143,7 @@ static void walk(gctx *g, sk_buf *prefix, const comp *cs, size_t nc, size_t i, i
         return;
     }
     if (g->globstar && c->n == 2 && c->p[0] == '*' && c->p[1] == '*') {
-        walk_star2(g, prefix, cs, nc, i, trailing_slash, depth);
+        walk_star2(g, prefix, cs, nc, i, trailing_slash, depth, 1);
         prefix->len = plen;
         return;
     }

@@ -152,6 +152,54 @@ static sh_str dupstr(P *p, const char *s, size_t n)
     return mkstr(c, n);
 }
 
+/* ---- speculative-parse memo ---------------------------------------------
+ * When a speculative parse is abandoned, what it allocated stays in the
+ * arena (it is never rewound: structures such as this table may have been
+ * allocated meanwhile).  The memo keeps the total work, and so the garbage,
+ * linear. */
+
+static uint32_t memo_hash(const char *k)
+{
+    uintptr_t x = (uintptr_t)k;
+    x ^= x >> 17;
+    x *= 0x9E3779B1u;
+    return (uint32_t)(x ^ (x >> 15));
+}
+
+static int memo_has(P *p, const char *k)
+{
+    if (!p->memo_cap) return 0;
+    for (uint32_t i = memo_hash(k) & (p->memo_cap - 1);; i = (i + 1) & (p->memo_cap - 1)) {
+        if (!p->memo[i]) return 0;
+        if (p->memo[i] == k) return 1;
+    }
+}
+
+static int memo_add(P *p, const char *k)
+{
+    if ((p->memo_n + 1) * 2 > p->memo_cap) {
+        uint32_t nc = p->memo_cap ? p->memo_cap * 2 : 16;
+        const char **na = sk_arena_zalloc(p->ar, nc * sizeof *na);
+        if (!na) return sh_p_nomem(p);
+        for (uint32_t j = 0; j < p->memo_cap; j++) {
+            if (!p->memo[j]) continue;
+            uint32_t i = memo_hash(p->memo[j]) & (nc - 1);
+            while (na[i]) i = (i + 1) & (nc - 1);
+            na[i] = p->memo[j];
+        }
+        p->memo = na;
+        p->memo_cap = nc;
+    }
+    uint32_t i = memo_hash(k) & (p->memo_cap - 1);
+    while (p->memo[i]) {
+        if (p->memo[i] == k) return 0;
+        i = (i + 1) & (p->memo_cap - 1);
+    }
+    p->memo[i] = k;
+    p->memo_n++;
+    return 0;
+}
+
 /* ---- growable byte strings in the arena ------------------------------- */
 
 typedef struct cvec {
@@ -194,7 +242,7 @@ enum {
     TERM_BRACKET,  /* ends at the ] matching depth 0 */
     TERM_AFOR,     /* ends at ; or ) at depth 0 */
 };
-enum { SC_STOP = 0, SC_EOF = 1, SC_ERR = -1 };
+enum { SC_STOP = 0, SC_EOF = 1, SC_ERR = -1, SC_BRACE = 2 };
 
 typedef struct scan {
     pvec *v;
@@ -204,9 +252,9 @@ typedef struct scan {
     size_t tilde_at;       /* position where a tilde prefix may start */
     uint8_t tilde_colon;   /* tildes after ':' too (assignment values) */
     uint8_t stop_slash, stop_colon;
+    uint8_t stop_brace;    /* TERM_BRACKET inside ${ }: } ends it too */
     uint8_t regex;         /* =~ right side: ( ) groups and | are text */
     uint8_t extglob;
-    uint8_t blank_lit;     /* blanks and metacharacters are literal */
     uint32_t wflags;       /* SH_WF_* collected */
     size_t lit;            /* start of the pending literal run */
     int lit_line;
@@ -227,7 +275,6 @@ static void sc_init(scan *sc, pvec *v, int q, int term, int in_dq)
     sc->in_dq = (uint8_t)in_dq;
     sc->lit = NO_LIT;
     sc->tilde_at = NO_LIT;
-    sc->blank_lit = term != TERM_WORD;
 }
 
 static int flush_lit(P *p, scan *sc)
@@ -498,7 +545,7 @@ static int scan_backtick(P *p, scan *sc)
     p->pos++;
     cvec t = { 0 };
     if (cv_put(p, &t, "", 0)) return -1;
-    size_t run = p->pos;
+    size_t run = p->pos, run0 = p->pos;
     for (;;) {
         if (AT_END(p)) return sh_p_error_eof_match(p, line, '`');
         int c = peekc(p);
@@ -524,6 +571,7 @@ static int scan_backtick(P *p, scan *sc)
     sh_subst *sub = sk_arena_zalloc(p->ar, sizeof *sub);
     if (!sub) return sh_p_nomem(p);
     sub->line = line;
+    sub->raw = mkstr(p->s + run0 - 1, p->pos - run0 + 1);
     sub->text = mkstr(t.a, t.n);
     int r = sh_p_subparse(p, t.a, t.n, line, &sub->body, &sub->err, &sub->err_line, &sub->err_text);
     if (r < 0) return -1;
@@ -550,6 +598,7 @@ static int scan_comsub(P *p, scan *sc, int kind, int flags)
     /* text between the parentheses */
     if (p->pos >= start + 3) sub->text = mkstr(p->s + start + 2, p->pos - 1 - (start + 2));
     else sub->text = mkstr("", 0);
+    sub->raw = mkstr(p->s + start, p->pos - start);
     sh_part *x = pv_push(p, sc->v, kind);
     if (!x) return -1;
     x->line = line;
@@ -574,15 +623,69 @@ static int scan_arith_text(P *p, int term, sh_word **w)
     return *w ? SC_STOP : SC_ERR;
 }
 
-/* At "$((": arithmetic expansion, or a command substitution whose body
- * starts with a subshell when the parentheses do not close as "))". */
+static size_t skip_matched_raw(P *p, size_t i);
+
+/* "$((" that is not arithmetic: bash then reads the $( ) as text up to the
+ * matching ")" and parses it only when it runs, like backticks. */
+static int scan_comsub_deferred(P *p, scan *sc, size_t start, int line)
+{
+    size_t i = start + 2;
+    int d = 1;
+    while (i < p->n) {
+        int c = (unsigned char)p->s[i];
+        if (c == '\\' || c == '\'' || c == '"' || c == '`') {
+            size_t j = skip_matched_raw(p, i);
+            if (c != '\\' && (j >= p->n && (p->n == 0 || p->s[p->n - 1] != c || p->n - 1 == i))) {
+                /* an unterminated quote inside: bash reports that */
+                int ql = line;
+                for (size_t k = start; k < i; k++)
+                    if (p->s[k] == '\n') ql++;
+                for (size_t k = p->pos; k < p->n; k++)
+                    if (p->s[k] == '\n') newline(p);
+                p->pos = p->n;
+                return sh_p_error_eof_match(p, ql, (char)c);
+            }
+            i = j;
+            continue;
+        }
+        if (c == '(') d++;
+        else if (c == ')' && --d == 0) break;
+        i++;
+    }
+    if (i > p->n) i = p->n;
+    for (size_t k = p->pos; k < i; k++)
+        if (p->s[k] == '\n') newline(p);
+    if (i >= p->n) {
+        p->pos = p->n;
+        return sh_p_error_eof_match(p, line, ')');
+    }
+    p->pos = i + 1;
+    sh_subst *sub = sk_arena_zalloc(p->ar, sizeof *sub);
+    if (!sub) return sh_p_nomem(p);
+    sub->line = line;
+    sub->text = mkstr(p->s + start + 2, i - start - 2);
+    sub->raw = mkstr(p->s + start, i + 1 - start);
+    if (sh_p_subparse(p, sub->text.p, sub->text.n, line, &sub->body, &sub->err, &sub->err_line,
+                      &sub->err_text) < 0)
+        return -1;
+    sh_part *x = pv_push(p, sc->v, SH_P_CMDSUB);
+    if (!x) return -1;
+    x->line = line;
+    x->flags = SH_PF_DEFERRED;
+    x->u.sub = sub;
+    sc->wflags |= SH_WF_EXPAND;
+    return 0;
+}
+
+/* At "$((": arithmetic expansion, or (when the parentheses do not close
+ * as "))") a command substitution whose text starts with "(". */
 static int scan_dollar_dparen(P *p, scan *sc)
 {
     int line = p->line;
     if (flush_lit(p, sc)) return -1;
     size_t start = p->pos;
+    if (memo_has(p, p->s + start)) return scan_comsub_deferred(p, sc, start, line);
     int save_line = p->line;
-    sk_arena_mark m = sk_arena_save(p->ar);
     sh_hdoc *hd_tail = p->hd_tail;
     if (sh_p_enter(p)) return -1;
     p->pos += 3;
@@ -601,12 +704,12 @@ static int scan_dollar_dparen(P *p, scan *sc)
         return 0;
     }
     /* not arithmetic: re-read as $( ( ... ) ... ) */
-    sk_arena_restore(p->ar, m);
     p->hd_tail = hd_tail;
     if (hd_tail) hd_tail->next = NULL; else p->hd_head = NULL;
     p->pos = start;
     p->line = save_line;
-    return scan_comsub(p, sc, SH_P_CMDSUB, 0);
+    if (memo_add(p, p->s + start)) return -1;
+    return scan_comsub_deferred(p, sc, start, line);
 }
 
 /* At "$[": legacy arithmetic. */
@@ -680,15 +783,17 @@ static size_t param_name_len(P *p, size_t i)
 
 /* The subscript of name[...] (pos after '['): parts up to the matching ']'
  * which is consumed.  Returns SC_* */
-static int scan_subscript(P *p, int in_dq, sh_word **out)
+static int scan_subscript(P *p, int in_dq, int in_brace, sh_word **out)
 {
     size_t b = p->pos;
     pvec v;
     pv_init(&v);
     scan in;
     sc_init(&in, &v, Q_UNQ, TERM_BRACKET, in_dq);
+    in.stop_brace = (uint8_t)in_brace;
     int r = scan_parts(p, &in);
     if (r != SC_STOP) return r;
+    if (peekc(p) == '}') return SC_BRACE;   /* ${a[} : bash's ${ } ends here */
     *out = mkword(p, &v, b, p->pos, 0);
     if (!*out) return SC_ERR;
     p->pos++;
@@ -696,16 +801,17 @@ static int scan_subscript(P *p, int in_dq, sh_word **out)
 }
 
 /* Skip the rest of a bad ${...} up to its closing brace (consumed). */
-static int skip_bad_param(P *p, int in_dq, int line)
+/* A bad ${...}: find its end the way bash does (from just after "${",
+ * nested expansions and quotes included) and keep the text between the
+ * braces, parsed like a pattern, for printing.  Consumes the '}'. */
+static int skip_bad_param(P *p, size_t start, int in_dq, int line, sh_word **w)
 {
-    sh_word *w;
-    for (;;) {
-        int r = scan_operand(p, in_dq, 1, 0, 0, &w);
-        if (r < 0) return -1;
-        if (r == SC_EOF) return sh_p_error_eof_match(p, line, '}');
-        if (peekc(p) == '}') { p->pos++; return 0; }
-        p->pos++;
-    }
+    p->pos = start + 2;
+    int r = scan_operand(p, in_dq, 1, 0, 0, w);
+    if (r < 0) return -1;
+    if (r == SC_EOF) return sh_p_error_eof_match(p, line, '}');
+    p->pos++;
+    return 0;
 }
 
 /* At "${". */
@@ -746,9 +852,10 @@ static int scan_param_braced(P *p, scan *sc)
                     p->pos = after;
                     if (ca == '[') {
                         p->pos++;
-                        int r = scan_subscript(p, in_dq, &pm->subscript);
+                        int r = scan_subscript(p, in_dq, 1, &pm->subscript);
                         if (r < 0) return -1;
                         if (r == SC_EOF) return sh_p_error_eof_match(p, line, '}');
+                        if (r == SC_BRACE) bad = 1;
                     }
                     if (peekc(p) != '}') bad = 1;
                     goto close;
@@ -795,9 +902,10 @@ name:
     p->pos += nl;
     if (is_name_start(c) && peekc(p) == '[') {
         p->pos++;
-        int r = scan_subscript(p, in_dq, &pm->subscript);
+        int r = scan_subscript(p, in_dq, 1, &pm->subscript);
         if (r < 0) return -1;
         if (r == SC_EOF) return sh_p_error_eof_match(p, line, '}');
+        if (r == SC_BRACE) { bad = 1; goto close; }
     }
 ops:
     if (!pm->name.p) return -1;
@@ -892,10 +1000,9 @@ ops:
 close:
     if (bad || peekc(p) != '}') {
         if (AT_END(p)) return sh_p_error_eof_match(p, line, '}');
-        if (peekc(p) != '}' && skip_bad_param(p, in_dq, line)) return -1;
-        if (peekc(p) == '}') p->pos++;
-        pm->op = SH_PO_BAD;
         pm->subscript = pm->word = pm->word2 = NULL;
+        if (skip_bad_param(p, start, in_dq, line, &pm->word)) return -1;
+        pm->op = SH_PO_BAD;
         if (!pm->name.p) pm->name = mkstr("", 0);
     } else {
         p->pos++;
@@ -909,6 +1016,8 @@ close:
     sc->wflags |= SH_WF_EXPAND;
     return 0;
 }
+
+static int scan_regex_group(P *p, scan *sc);
 
 /* At '$'.  Returns 0 when something was produced or the '$' is literal
  * (then it is left to the caller as part of the literal run: *lit = 1). */
@@ -941,6 +1050,9 @@ static int scan_dollar(P *p, scan *sc, int *lit)
         else if (is_digit(c1) || special_param(c1)) nl = 1;
     }
     if (!nl) { *lit = 1; return 0; }
+    /* $@( with extglob: bash's lexer reads @( as a pattern group, so the
+       word goes on to the matching ) (the text after $@ is literal) */
+    int group = sc->extglob && sc->term == TERM_WORD && (cls[c1] & C_EXTG) && peekn(p, 2) == '(';
     if (flush_lit(p, sc)) return -1;
     sh_param *pm = sk_arena_zalloc(p->ar, sizeof *pm);
     if (!pm) return sh_p_nomem(p);
@@ -953,6 +1065,7 @@ static int scan_dollar(P *p, scan *sc, int *lit)
     x->u.param = pm;
     p->pos += nl + 1;
     sc->wflags |= SH_WF_EXPAND;
+    if (group) return scan_regex_group(p, sc);
     return 0;
 }
 
@@ -1080,6 +1193,27 @@ static int scan_parts(P *p, scan *sc)
             if (c == '"' && sc->q == Q_DQ) goto stop;
             break;
         case TERM_BRACE:
+            if ((c == '<' || c == '>') && peekn(p, 1) == '(') {
+                /* bash reads <( ) in ${ } operands as process substitution
+                   (inside "..." the text then stays literal) */
+                if (!sc->in_dq) {
+                    if (scan_comsub(p, sc, SH_P_PROCSUB, c == '>' ? SH_PF_OUT : 0)) return SC_ERR;
+                    continue;
+                }
+                if (flush_lit(p, sc)) return SC_ERR;
+                size_t b = p->pos;
+                int bl = p->line;
+                pvec tmp;
+                pv_init(&tmp);
+                scan t2;
+                sc_init(&t2, &tmp, Q_UNQ, TERM_WORD, 0);
+                if (scan_comsub(p, &t2, SH_P_PROCSUB, 0)) return SC_ERR;
+                sh_part *x = pv_push(p, sc->v, SH_P_LIT);
+                if (!x) return SC_ERR;
+                x->line = bl;
+                x->u.text = mkstr(p->s + b, p->pos - b);
+                continue;
+            }
             if (c == '}') goto stop;
             if (c == '/' && sc->stop_slash) goto stop;
             if (sc->stop_colon) {
@@ -1098,6 +1232,7 @@ static int scan_parts(P *p, scan *sc)
             }
             break;
         case TERM_BRACKET:
+            if (c == '}' && sc->stop_brace) goto stop;
             if (c == '[') sc->depth++;
             else if (c == ']') {
                 if (sc->depth == 0) goto stop;
@@ -1139,7 +1274,13 @@ static int scan_parts(P *p, scan *sc)
                 case Q_DQOP: esc = d == '$' || d == '`' || d == '\\' || d == '"' || d == '}'; break;
                 default: esc = d == '$' || d == '`' || d == '\\' || d == '"'; break;
                 }
-                if (!esc) { lit_begin(p, sc); p->pos++; continue; }
+                if (!esc) {
+                    /* the backslash stays, but bash still skips the pair
+                       when it looks for the end of the construct */
+                    lit_begin(p, sc);
+                    p->pos += 2;
+                    continue;
+                }
                 if (push_text(p, sc, SH_P_ESC, p->s + p->pos + 1, 1)) return SC_ERR;
                 p->pos += 2;
                 sc->wflags |= SH_WF_QUOTED;
@@ -1156,7 +1297,17 @@ static int scan_parts(P *p, scan *sc)
                     sc->wflags |= SH_WF_QUOTED;
                     continue;
                 }
-                if (sc->q == Q_DQOP) {       /* '...' kept with its quotes */
+                if (sc->q == Q_ARITH && sc->term == TERM_BRACE && !sc->in_dq) {
+                    /* ${x:'1'}: bash removes these quotes */
+                    size_t b, e;
+                    if (flush_lit(p, sc)) return SC_ERR;
+                    if (scan_squote(p, &b, &e)) return SC_ERR;
+                    if (push_text(p, sc, SH_P_SQ, p->s + b, e - b)) return SC_ERR;
+                    continue;
+                }
+                if (sc->q == Q_DQOP || sc->q == Q_ARITH) {
+                    /* '...' kept with its quotes, but bash skips it as a
+                       unit when it looks for the end of the construct */
                     size_t b, e;
                     lit_begin(p, sc);
                     if (scan_squote(p, &b, &e)) return SC_ERR;
@@ -1269,12 +1420,13 @@ static int assign_shape(P *p, int spaced, asg_shape *a)
         int d = 0;
         size_t j = i;
         for (;;) {
-            if (j >= p->n) return 0;
+            /* in assignment position bash reads name[ ... ] as a matched
+               pair, across blanks, operators and newlines */
+            if (j >= p->n) return spaced ? -1 : 0;
             int c = (unsigned char)p->s[j];
             if (c == '[') { d++; j++; continue; }
             if (c == ']') { if (--d == 0) break; j++; continue; }
-            if (c == '\n') return 0;
-            if (!spaced && (cls[c] & (C_BLANK | C_META))) return 0;
+            if (!spaced && (cls[c] & (C_BLANK | C_META | C_NL))) return 0;
             if (c == '\\' || c == '\'' || c == '"' || c == '`' || c == '$') {
                 j = skip_matched_raw(p, j);
                 continue;
@@ -1323,7 +1475,10 @@ static int scan_compound(P *p, sh_assign *a, int line, int extglob)
             return -1;
         }
         if (c == ')') { p->pos++; break; }
-        if ((cls[c] & C_META) && !((c == '<' || c == '>') && peekn(p, 1) == '(')) {
+        size_t dg = 0;
+        while (is_digit(peekn(p, dg))) dg++;
+        int io = dg && (peekn(p, dg) == '<' || peekn(p, dg) == '>');   /* 2>x */
+        if (io || ((cls[c] & C_META) && !((c == '<' || c == '>') && peekn(p, 1) == '('))) {
             sh_tok t;
             memset(&t, 0, sizeof t);
             if (sh_lex(p, M_NOALIAS, &t)) return -1;
@@ -1354,8 +1509,14 @@ static int scan_compound(P *p, sh_assign *a, int line, int extglob)
             int save_line = p->line;
             p->pos++;
             sh_word *key = NULL;
-            int r = scan_subscript(p, 0, &key);
+            int r = scan_subscript(p, 0, 0, &key);
             if (r < 0) return -1;
+            if (r == SC_EOF) {
+                /* bash reads [ ... ] here as a matched pair */
+                sh_p_error_eof_match(p, save_line, ']');
+                p->err.status = 1;
+                return -1;
+            }
             int ok = r == SC_STOP;
             if (ok && peekc(p) == '=') { p->pos++; }
             else if (ok && peekc(p) == '+' && peekn(p, 1) == '=') { p->pos += 2; e->append = 1; }
@@ -1437,7 +1598,14 @@ static sh_word *scan_word(P *p, unsigned mode)
     asg_shape as;
     sh_assign *a = NULL;
     uint32_t sub_b = 0, sub_e = 0, val_b = 0;
-    int shape = !(mode & (M_COND | M_REGEX)) && assign_shape(p, (mode & M_ASSIGN) != 0, &as);
+    int shape = (mode & (M_COND | M_REGEX)) ? 0 : assign_shape(p, (mode & M_ASSIGN) != 0, &as);
+    int unterminated = shape < 0;
+    if (unterminated) {
+        /* name[ without its ]: the scan below reports the innermost
+           unterminated construct, as bash does */
+        as.sub_close = p->n;
+        shape = 1;
+    }
     if (shape) {
         /* name[  or name */
         size_t ne = as.sub_close ? as.name_end + 1 : as.name_end;
@@ -1451,6 +1619,10 @@ static sh_word *scan_word(P *p, unsigned mode)
             sc_init(&in, &v, Q_UNQ, TERM_BRACKET, 0);
             int r = scan_parts(p, &in);
             if (r < 0) return NULL;
+            if (unterminated) {
+                sh_p_error_eof_match(p, line, ']');
+                return NULL;
+            }
             if (r == SC_EOF || p->pos != as.sub_close) {
                 shape = 0;      /* the quick look and the scan disagree */
                 sc.tilde_ok = 0;
@@ -1480,9 +1652,8 @@ static sh_word *scan_word(P *p, unsigned mode)
         }
         if (peekc(p) == '(' && a) {
             size_t open = p->pos;
-            if (mode & (M_ASSIGN | M_DECL)) {
-                sk_arena_mark m = sk_arena_save(p->ar);
-                int save_line = p->line;
+            if ((mode & (M_ASSIGN | M_DECL)) && !memo_has(p, p->s + open)) {
+                            int save_line = p->line;
                 p->pos++;
                 if (scan_compound(p, a, line, sc.extglob)) return NULL;
                 if (at_word_end(p)) {
@@ -1500,9 +1671,9 @@ static sh_word *scan_word(P *p, unsigned mode)
                     goto done;
                 }
                 /* a=(1)x: bash assigns the text literally */
-                sk_arena_restore(p->ar, m);
-                p->pos = open;
+                            p->pos = open;
                 p->line = save_line;
+                if (memo_add(p, p->s + open)) return NULL;
                 a->compound = 0;
                 a->elems = NULL;
                 a->nelems = 0;
@@ -1568,6 +1739,26 @@ done:;
 
 /* ---- tokens ----------------------------------------------------------- */
 
+/* The text of a word made of literal parts only (backslash-newlines
+ * removed), in buf when it has several parts; NULL otherwise. */
+const char *sh_plain_text(const sh_word *w, char *buf, size_t cap, size_t *len)
+{
+    if (!(w->flags & SH_WF_LITERAL) || w->nparts == 0) return NULL;
+    if (w->nparts == 1) {
+        *len = w->parts[0].u.text.n;
+        return w->parts[0].u.text.p;
+    }
+    size_t n = 0;
+    for (uint32_t i = 0; i < w->nparts; i++) {
+        const sh_str *t = &w->parts[i].u.text;
+        if (n + t->n > cap) return NULL;
+        memcpy(buf + n, t->p, t->n);
+        n += t->n;
+    }
+    *len = n;
+    return buf;
+}
+
 int sh_rw_lookup(const char *s, size_t n)
 {
     switch (n) {
@@ -1609,7 +1800,7 @@ int sh_rw_lookup(const char *s, size_t n)
     return 0;
 }
 
-static const char *const op_text[] = {
+static const char op_text[][4] = {
     [T_SEMI] = ";", [T_DSEMI] = ";;", [T_SEMI_AND] = ";&", [T_DSEMI_AND] = ";;&",
     [T_AMP] = "&", [T_AND_AND] = "&&", [T_PIPE] = "|", [T_PIPE_AMP] = "|&",
     [T_OR_OR] = "||", [T_LPAREN] = "(", [T_RPAREN] = ")", [T_LESS] = "<",
@@ -1645,7 +1836,7 @@ const char *sh_tok_text(P *p, const sh_tok *t)
         return s;
     }
     default:
-        if (t->kind > 0 && (size_t)t->kind < sizeof op_text / sizeof op_text[0] && op_text[t->kind])
+        if (t->kind > 0 && (size_t)t->kind < sizeof op_text / sizeof op_text[0] && op_text[t->kind][0])
             return op_text[t->kind];
         return "?";
     }
@@ -1712,7 +1903,7 @@ static int lex_op(P *p)
 /* Pop finished alias inputs. */
 static void pop_sources(P *p)
 {
-    while (AT_END(p) && p->srcs) {
+    while (AT_END(p) && p->srcs && p->nsrc > p->src_floor) {
         sh_src *s = p->srcs;
         if (p->cur_expand_next) p->alias_next = 1;
         p->s = s->s;
@@ -1721,6 +1912,7 @@ static void pop_sources(P *p)
         p->cur_alias = s->alias;
         p->cur_expand_next = s->expand_next;
         p->srcs = s->prev;
+        p->nsrc--;
     }
 }
 
@@ -1736,9 +1928,12 @@ static int alias_active(P *p, const char *name, size_t n)
  * switched to the alias text. */
 static int try_alias(P *p, const sh_word *w)
 {
-    if (w->nparts != 1 || w->parts[0].kind != SH_P_LIT) return 0;
-    const sh_str *t = &w->parts[0].u.text;
-    if (t->n == 0 || t->n > 255 || w->raw.n != t->n) return 0;
+    char buf[256];
+    size_t len;
+    const char *txt = sh_plain_text(w, buf, sizeof buf, &len);
+    if (!txt) return 0;
+    const sh_str ts = { txt, len }, *t = &ts;
+    if (t->n == 0 || t->n > 255) return 0;
     if (alias_active(p, t->p, t->n)) return 0;
     char name[256];
     memcpy(name, t->p, t->n);
@@ -1757,6 +1952,7 @@ static int try_alias(P *p, const sh_word *w)
     s->expand_next = p->cur_expand_next;
     s->prev = p->srcs;
     p->srcs = s;
+    p->nsrc++;
     p->s = copy;
     p->n = vn;
     p->pos = 0;
@@ -1779,7 +1975,7 @@ static int lex_dparen(P *p, sh_tok *t)
 {
     int line = p->line;
     size_t start = p->pos;
-    sk_arena_mark m = sk_arena_save(p->ar);
+    if (memo_has(p, p->s + start)) return 0;
     if (sh_p_enter(p)) return -1;
     p->pos += 2;
     sh_word *w = NULL;
@@ -1812,9 +2008,9 @@ static int lex_dparen(P *p, sh_tok *t)
         p->err.msg = x;
         return -1;
     }
-    sk_arena_restore(p->ar, m);
     p->pos = start;
     p->line = line;
+    if (memo_add(p, p->s + start)) return -1;
     return 0;
 }
 
@@ -1827,7 +2023,7 @@ again:
     /* blanks, continuations, comments */
     for (;;) {
         if (AT_END(p)) {
-            if (p->srcs) { pop_sources(p); continue; }
+            if (p->srcs && p->nsrc > p->src_floor) { pop_sources(p); continue; }
             break;
         }
         int c = (unsigned char)p->s[p->pos];
@@ -1844,7 +2040,7 @@ again:
     t->line = p->line;
     t->from_alias = p->cur_alias != NULL;
     if (AT_END(p)) {
-        if (!p->synth_done && p->main_n > 0 && p->main_s[p->main_n - 1] != '\n') {
+        if (!p->srcs && !p->synth_done && p->main_n > 0 && p->main_s[p->main_n - 1] != '\n') {
             p->synth_done = 1;
             t->kind = T_NEWLINE;
             t->end_line = p->line;
@@ -1869,7 +2065,7 @@ again:
         return 0;
     }
     if (cls[c] & C_META) {
-        if ((c == '<' || c == '>') && peekn(p, 1) == '(' && !(mode & M_COND))
+        if ((c == '<' || c == '>') && peekn(p, 1) == '(')
             goto word;
         if (c == '(' && (mode & M_REGEX)) goto word;
         if (c == '(' && (mode & M_CMD) && peekn(p, 1) == '(') {
@@ -1887,8 +2083,11 @@ word:;
     t->word = w;
     /* IO numbers and {var} before a redirection */
     int nc = peekc(p);
-    if ((nc == '<' || nc == '>') && !(mode & M_COND) && (w->flags & SH_WF_LITERAL) && w->nparts == 1) {
-        const sh_str *x = &w->parts[0].u.text;
+    char pbuf[64];
+    size_t plen = 0;
+    const char *ptext = sh_plain_text(w, pbuf, sizeof pbuf, &plen);
+    if ((nc == '<' || nc == '>') && !(mode & M_COND) && ptext) {
+        const sh_str xs = { ptext, plen }, *x = &xs;
         size_t i = 0;
         while (i < x->n && is_digit((unsigned char)x->p[i])) i++;
         if (i == x->n && x->n > 0) {
@@ -1906,9 +2105,8 @@ word:;
             if (!t->fdvar.p) return -1;
         }
     }
-    if (t->kind == T_WORD && (w->flags & SH_WF_LITERAL) && w->nparts == 1 &&
-        w->raw.n == w->parts[0].u.text.n)
-        t->rw = sh_rw_lookup(w->raw.p, w->raw.n);
+    if (t->kind == T_WORD && ptext)
+        t->rw = sh_rw_lookup(ptext, plen);
     if (t->kind == T_WORD && p->o.alias_lookup && !(mode & M_NOALIAS) &&
         (((mode & (M_CMD | M_ALIAS)) && !t->rw) || p->alias_next)) {
         p->alias_next = 0;
@@ -2043,29 +2241,35 @@ static int read_heredoc(P *p, sh_redir *r)
 
 int sh_read_heredocs(P *p)
 {
+    p->hd_nl_line = p->line - 1;
     while (p->hd_head) {
         sh_hdoc *h = p->hd_head;
         p->hd_head = h->next;
         if (!p->hd_head) p->hd_tail = NULL;
         if (read_heredoc(p, h->r)) return -1;
     }
+    p->hd_end_line = p->line - 1;
     return 0;
 }
 
-/* ---- helpers for the parser -------------------------------------------- */
-
-/* Scan a whole text as a word with the given quoting (used for the parts
- * of here-string-like texts); p must be a parser over exactly that text. */
-sh_word *sh_parse_word_text(P *p, const char *s, size_t n, int line, int quoting)
+/* After a syntax error bash still reads the rest of the line and the
+ * here-document bodies it announced before it reports the error. */
+void sh_lex_error_recovery(P *p)
 {
-    (void)s; (void)n; (void)line;
-    pvec v;
-    pv_init(&v);
-    scan sc;
-    sc_init(&sc, &v, quoting, TERM_NONE, quoting != Q_UNQ);
-    if (scan_parts(p, &sc) != SC_STOP) return NULL;
-    return mkword(p, &v, 0, p->pos, 0);
+    if (!p->hd_head) return;
+    while (!AT_END(p) && p->s[p->pos] != '\n') p->pos++;
+    if (!AT_END(p)) {
+        p->pos++;
+        newline(p);
+    } else if (!p->synth_done && p->main_n && p->main_s[p->main_n - 1] != '\n') {
+        p->synth_done = 1;
+        newline(p);
+    }
+    p->recovering = 1;
+    sh_read_heredocs(p);
 }
+
+/* ---- helpers for the parser -------------------------------------------- */
 
 /* for ((init; cond; step)): pos at the first '(' of "((".  Returns 0 and
  * the three words; errors are reported. */
@@ -2094,7 +2298,10 @@ int sh_lex_arith_for(P *p, sh_word **w3, int *nexpr)
     }
     sh_p_leave(p);
     *nexpr = k;
-    if (peekn(p, 1) != ')') return sh_p_error_eof_match(p, line, ')');
+    if (peekn(p, 1) != ')') {
+        /* bash 5.2 gives up on the script without a message */
+        return sh_p_error(p, line, "", 0, -1);
+    }
     p->pos += 2;
     return 0;
 }

@@ -84,6 +84,10 @@ struct sh_parser {
     const char *main_s;
     size_t main_n;
     sh_src *srcs;           /* alias inputs stacked under the current one */
+    int nsrc;               /* how many */
+    int src_floor;          /* a $( ) started at this depth: its tokens may
+                               not come from below (its text must not run
+                               out of the alias text it started in) */
     const char *cur_alias;  /* alias whose text is being read, or NULL */
     int cur_expand_next;
     int line;
@@ -100,27 +104,43 @@ struct sh_parser {
     int64_t t0;
     int in_comsub;          /* nesting of $( ) being parsed */
     size_t last_end;        /* end of the last consumed token */
-    int backtick_dq;        /* lexing a backtick inside "..." */
+    /* input positions where a speculative parse ($((, ((, a=(...)) was
+       found not to apply: re-reading them goes straight to the fallback,
+       which keeps nested fallbacks linear instead of exponential */
+    const char **memo;
+    uint32_t memo_n, memo_cap;
+    /* here-documents read after the newline on line hd_nl_line ended on
+       line hd_end_line (bash reports errors on that line after them) */
+    int hd_nl_line, hd_end_line;
+    int recovering;         /* reading bodies after a syntax error */
     /* error state */
     int failed;
     sh_parse_error err;
     sh_parser *parent;      /* sub-parser (backtick text, here-doc body) */
-    int line_base;
 };
 
 /* lexer.c */
 int sh_lex(sh_parser *p, unsigned mode, sh_tok *t);
 int sh_lex_rewind(sh_parser *p, const sh_tok *t);   /* re-read t later */
 int sh_read_heredocs(sh_parser *p);
+void sh_lex_error_recovery(sh_parser *p);
 int sh_word_fill(sh_parser *p, sh_word *w);         /* compute flags */
 int sh_rw_lookup(const char *s, size_t n);
+const char *sh_plain_text(const sh_word *w, char *buf, size_t cap, size_t *len);
 const char *sh_tok_text(sh_parser *p, const sh_tok *t);
 int sh_valid_name(const char *s, size_t n);
-sh_word *sh_parse_word_text(sh_parser *p, const char *s, size_t n, int line,
-                            int quoting);
 
 /* parser.c */
-int sh_p_tick(sh_parser *p);                         /* fuel/timeout */
+int sh_p_tick_slow(sh_parser *p);
+/* Count one operation against the fuel; check the clock now and then. */
+static inline int sh_p_tick(sh_parser *p)
+{
+    if (__builtin_expect(p->failed != 0, 0)) return -1;
+    p->ops++;
+    if (__builtin_expect((p->o.fuel && p->ops > p->fuel_end) || (p->ops & 255) == 0, 0))
+        return sh_p_tick_slow(p);
+    return 0;
+}
 int sh_p_enter(sh_parser *p);                        /* depth + stack */
 void sh_p_leave(sh_parser *p);
 int sh_p_nomem(sh_parser *p);

@@ -56,10 +56,8 @@ static int limit(P *p, const char *name, uint64_t v)
     return set_fail(p, SH_PARSE_LIMIT);
 }
 
-int sh_p_tick(P *p)
+int sh_p_tick_slow(P *p)
 {
-    if (SH_UNLIKELY(p->failed)) return -1;
-    p->ops++;
     if (SH_UNLIKELY(p->o.fuel && p->ops > p->fuel_end))
         return limit(p, "max_parser_operations", p->o.fuel);
     if (SH_UNLIKELY((p->ops & 255) == 0 && p->o.now_ms && p->o.timeout_ms > 0)) {
@@ -125,6 +123,43 @@ int sh_p_error(P *p, int line, const char *msg, int show, int status)
     return set_fail(p, SH_PARSE_ERROR);
 }
 
+/* bash shows a token with unprintable characters in $'...' form. */
+static const char *ansic_quote_tok(P *p, const char *x)
+{
+    int need = 0;
+    for (const char *c = x; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) need = 1;
+    if (!need) return x;
+    size_t n = strlen(x);
+    char *o = sk_arena_alloc(p->ar, n * 4 + 4);
+    if (!o) return x;
+    size_t j = 0;
+    o[j++] = '$';
+    o[j++] = '\'';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)x[i];
+        const char *e = NULL;
+        switch (c) {
+        case '\a': e = "\\a"; break;
+        case '\b': e = "\\b"; break;
+        case '\f': e = "\\f"; break;
+        case '\n': e = "\\n"; break;
+        case '\r': e = "\\r"; break;
+        case '\t': e = "\\t"; break;
+        case '\v': e = "\\v"; break;
+        case 27: e = "\\E"; break;
+        case '\\': e = "\\\\"; break;
+        case '\'': e = "\\'"; break;
+        }
+        if (e) { memcpy(o + j, e, 2); j += 2; }
+        else if (c < 0x20 || c == 0x7f) { snprintf(o + j, 5, "\\%03o", c); j += 4; }
+        else o[j++] = (char)c;
+    }
+    o[j++] = '\'';
+    o[j] = 0;
+    return o;
+}
+
 int sh_p_error_tok(P *p, const sh_tok *t)
 {
     if (p->failed) return -1;
@@ -132,8 +167,16 @@ int sh_p_error_tok(P *p, const sh_tok *t)
         if (p->in_comsub) return sh_p_error_eof_match(p, t->line, ')');
         return sh_p_error(p, t->line, "syntax error: unexpected end of file", 0, 2);
     }
-    const char *x = sh_tok_text(p, t);
-    sh_p_error(p, t->end_line, fmt(p, "syntax error near unexpected token `", x, "'"), 1,
+    const char *x = ansic_quote_tok(p, sh_tok_text(p, t));
+    int line = t->end_line;
+    if (t->kind == T_NEWLINE && p->hd_nl_line == t->end_line && p->hd_end_line > line) {
+        line = p->hd_end_line;
+    } else if (p->hd_head && !p->parent && p->depth == 0) {
+        sh_lex_error_recovery(p);
+        if (p->failed) return -1;
+        line = p->line - 1;
+    }
+    sh_p_error(p, line, fmt(p, "syntax error near unexpected token `", x, "'"), 1,
                p->in_comsub ? 127 : 2);
     size_t off = t->mpos ? t->mpos - 1 : 0;
     if (t->kind == T_NEWLINE && t->mpos > 0 && t->mpos <= p->main_n && p->main_s[t->mpos - 1] == '\n')
@@ -150,7 +193,8 @@ int sh_p_error_eof_match(P *p, int line, char c)
 
 void sh_p_warn(P *p, int line, const char *msg)
 {
-    if (p->o.warn) p->o.warn(p->o.warn_ud, line, msg);
+    /* during error recovery bash prints "bash: warning: MSG" (no line) */
+    if (p->o.warn) p->o.warn(p->o.warn_ud, p->recovering ? 0 : line, msg);
 }
 
 /* ---- token access ----------------------------------------------------- */
@@ -390,7 +434,10 @@ static int parse_redirect(P *p, gvec *rv, int *end_line)
     consume(p);
     t = peek(p, M_NOALIAS);
     if (!t) return -1;
-    if (t->kind != T_WORD) return sh_p_error_tok(p, t);
+    /* bash accepts a number token after <& and >& ("echo >& 2>f" is
+       ">&2 >f") */
+    int numtarget = t->kind == T_IONUM && (op == T_LESSAND || op == T_GREATAND);
+    if (t->kind != T_WORD && !numtarget) return sh_p_error_tok(p, t);
     r->target = *t->word;
     r->target.assign = NULL;
     if (end_line) *end_line = t->end_line;
@@ -430,9 +477,10 @@ static int parse_trailing_redirs(P *p, sh_node *n)
 
 static int decl_kind(const sh_word *w)
 {
-    if (!(w->flags & SH_WF_LITERAL) || w->nparts != 1 || w->raw.n != w->parts[0].u.text.n) return 0;
-    const char *s = w->raw.p;
-    size_t n = w->raw.n;
+    char buf[16];
+    size_t n;
+    const char *s = sh_plain_text(w, buf, sizeof buf, &n);
+    if (!s) return 0;
 #define IS(x) (n == sizeof(x) - 1 && !memcmp(s, x, n))
     if (IS("declare") || IS("typeset") || IS("local") || IS("export") || IS("readonly") || IS("alias"))
         return M_DECL;
@@ -489,6 +537,9 @@ static sh_node *parse_simple(P *p, const sh_tok *first)
             if (parse_redirect(p, &rv, &el)) return NULL;
             if (first_elem) line = el;
             first_elem = 0;
+            /* after a leading redirection: aliases yes, (( and reserved
+               words no */
+            if (!seen_word) mode = M_ASSIGN | M_ALIAS;
             continue;
         }
         if (t->kind != T_WORD) break;
@@ -530,7 +581,7 @@ static sh_node *parse_simple(P *p, const sh_tok *first)
                 if (t->kind == T_LPAREN) {
                     /* name () compound-command */
                     consume(p);
-                    t = peek(p, 0);
+                    t = peek(p, MC);
                     if (!t) return NULL;
                     if (t->kind != T_RPAREN) { sh_p_error_tok(p, t); return NULL; }
                     consume(p);
@@ -622,10 +673,11 @@ static sh_node *parse_while(P *p, int kind)
     return n;
 }
 
-/* do list done | { list } */
-static sh_node *parse_loop_body(P *p)
+/* do list done | { list }.  After a separator bash reads the keyword in
+ * assignment position (so "do[x" starts a subscript). */
+static sh_node *parse_loop_body(P *p, int after_sep)
 {
-    sh_tok *t = peek(p, MC);
+    sh_tok *t = peek(p, after_sep ? (M_ASSIGN | M_NOALIAS) : M_NOALIAS);
     if (!t) return NULL;
     if (t->kind == T_WORD && (t->rw == RW_DO || t->rw == RW_LBRACE)) {
         int close = t->rw == RW_DO ? RW_DONE : RW_RBRACE;
@@ -655,11 +707,12 @@ static sh_node *parse_for(P *p, int kind)
         n->u.afor.init = w[0];
         n->u.afor.cond = w[1];
         n->u.afor.step = w[2];
-        t = peek(p, MC);
+        t = peek(p, M_NOALIAS);
         if (!t) return NULL;
+        int sep = t->kind == T_SEMI || t->kind == T_NEWLINE;
         if (t->kind == T_SEMI) consume(p);
-        if (skip_newlines(p, MC)) return NULL;
-        if (!(n->u.afor.body = parse_loop_body(p))) return NULL;
+        if (skip_newlines(p, M_NOALIAS)) return NULL;
+        if (!(n->u.afor.body = parse_loop_body(p, sep))) return NULL;
         if (k != 3) {
             /* bash checks the expressions when the whole loop is read */
             sh_p_error(p, l0, k < 3 ? "syntax error: arithmetic expression required"
@@ -680,6 +733,7 @@ static sh_node *parse_for(P *p, int kind)
     consume(p);
     t = peek(p, M_NOALIAS);
     if (!t) return NULL;
+    int sep = t->kind == T_SEMI || t->kind == T_NEWLINE;
     if (t->kind == T_SEMI) {
         consume(p);
         if (skip_newlines(p, M_NOALIAS)) return NULL;
@@ -704,12 +758,13 @@ static sh_node *parse_for(P *p, int kind)
             }
             if (t->kind != T_SEMI && t->kind != T_NEWLINE) { sh_p_error_tok(p, t); return NULL; }
             consume(p);
+            sep = 1;
             if (skip_newlines(p, M_NOALIAS)) return NULL;
             n->u.for_.words = (sh_word *)wv.a;
             n->u.for_.nwords = wv.n;
         }
     }
-    if (!(n->u.for_.body = parse_loop_body(p))) return NULL;
+    if (!(n->u.for_.body = parse_loop_body(p, sep))) return NULL;
     return n;
 }
 
@@ -789,7 +844,7 @@ static sh_node *parse_case(P *p)
 
 /* ---- [[ ]] -------------------------------------------------------------- */
 
-static const char *const unops = "abcdefghkprstuwxGLNOSnzovR";
+static const char unops[] = "abcdefghkprstuwxGLNOSnzovR";
 
 static int cond_binop(const sh_word *w, int *op)
 {
@@ -900,6 +955,7 @@ static sh_cond *cond_term(P *p)
         }
         consume(p);
         if (!cond_skip_newlines(p)) return NULL;
+        if (e->parens < 255) e->parens++;
         return e;
     }
     if (t->kind == T_WORD && t->word->raw.n == 1 && t->word->raw.p[0] == '!' &&
@@ -1069,7 +1125,7 @@ static sh_node *parse_function_kw(P *p)
     if (!t) return NULL;
     if (t->kind == T_LPAREN) {
         consume(p);
-        t = peek(p, M_NOALIAS);
+        t = peek(p, MC);
         if (!t) return NULL;
         if (t->kind != T_RPAREN) {
             /* function f ( list ): the parenthesis opens a subshell body */
@@ -1108,7 +1164,10 @@ static sh_node *parse_coproc(P *p)
     if (t->kind == T_WORD && !t->word->assign && !terminator_rw(t->rw)) {
         sh_tok first = *t;
         consume(p);
-        t = peek(p, MC | M_NOALIAS);
+        /* peek in the mode a simple command would use, so that the token
+           is not read twice */
+        int d = decl_kind(first.word);
+        t = peek(p, d ? (unsigned)d : 0);
         if (!t) return NULL;
         if (starts_compound(t)) {
             n->u.coproc.name = (sh_str){ sk_arena_strndup(p->ar, first.word->raw.p, first.word->raw.n),
@@ -1196,9 +1255,11 @@ static sh_node *parse_command(P *p)
 
 static int is_plain(const sh_tok *t, const char *s)
 {
-    size_t n = strlen(s);
-    return t->kind == T_WORD && (t->word->flags & SH_WF_LITERAL) && t->word->raw.n == n &&
-           !memcmp(t->word->raw.p, s, n);
+    char buf[16];
+    size_t n = strlen(s), wn;
+    if (t->kind != T_WORD) return 0;
+    const char *w = sh_plain_text(t->word, buf, sizeof buf, &wn);
+    return w && wn == n && !memcmp(w, s, n);
 }
 
 static sh_node *parse_pipeline(P *p)
@@ -1315,6 +1376,7 @@ static sh_node *parse_compound_list(P *p)
             continue;
         }
         if (t->kind == T_NEWLINE) {
+            n->sep_nl = 1;
             if (skip_newlines(p, MC)) return NULL;
             continue;
         }
@@ -1337,6 +1399,8 @@ int sh_p_comsub(P *p, sh_node **out)
     if (have) saved = p->tok;
     p->have_tok = 0;
     p->in_comsub++;
+    int floor = p->src_floor;
+    p->src_floor = p->nsrc;
     sh_node *body = NULL;
     if (skip_newlines(p, MC)) return -1;
     sh_tok *t = peek(p, MC);
@@ -1354,6 +1418,7 @@ int sh_p_comsub(P *p, sh_node **out)
     }
     consume(p);
     p->in_comsub--;
+    p->src_floor = floor;
     if (p->hd_head) {
         /* here-documents whose bodies follow the line of the $( ) */
         int k = 0;
@@ -1480,7 +1545,10 @@ int sh_parser_line(const sh_parser *p)
 
 size_t sh_parser_offset(const sh_parser *p)
 {
-    return p->srcs ? 0 : p->pos;
+    if (!p->srcs) return p->pos;
+    const sh_src *s = p->srcs;
+    while (s->prev) s = s->prev;
+    return s->pos;
 }
 
 /* ---- sub-parsers ----------------------------------------------------------- */
@@ -1498,7 +1566,6 @@ void sh_p_sub_init(P *sub, P *p, const char *s, size_t n, int line)
     sub->fuel_end = p->fuel_end;
     sub->t0 = p->t0;
     sub->parent = p;
-    sub->line_base = line;
 }
 
 int sh_p_sub_finish(P *sub, P *p)

@@ -39,7 +39,8 @@ typedef struct sh_parse_opts {
     const char *(*alias_lookup)(void *ud, const char *name);
     void *alias_ud;
     /* Warnings (here-document delimited by end of file, ...).  bash prints
-     * them as "bash: line N: warning: MSG".  May be NULL. */
+     * them as "bash: line N: warning: MSG", or "bash: warning: MSG" when
+     * line is 0.  May be NULL. */
     void (*warn)(void *ud, int line, const char *msg);
     void *warn_ud;
     /* Limits; 0 means unlimited.  sh_parse_opts_default() sets the
@@ -111,5 +112,14 @@ size_t sh_parser_offset(const sh_parser *p);
  * Returns a NUL-terminated string in the arena, or NULL on OOM. */
 const char *sh_ast_dump(sk_arena *ar, const sh_node *n);
 const char *sh_word_dump(sk_arena *ar, const sh_word *w);
+
+/* Print commands the way bash does (its print_cmd.c), for `declare -f`,
+ * `type` and the like.  sh_print_function gives exactly what
+ * `declare -f NAME` prints for a function whose body is `body` (the
+ * SH_N_FUNCDEF's u.func.body), without a trailing newline;
+ * sh_print_command prints a command on as few lines as bash would inside
+ * $( ).  NUL-terminated strings in the arena, or NULL on OOM. */
+const char *sh_print_function(sk_arena *ar, const char *name, size_t namelen, const sh_node *body);
+const char *sh_print_command(sk_arena *ar, const sh_node *n);
 
 #endif

@@ -33,7 +33,8 @@ static sh_state *sub_state(sh_state *st)
     sh_state *c = sh_state_copy(st);
     if (!c) return NULL;
     c->pid = st->next_pid ? st->next_pid++ : 2;
-    c->next_pid = c->pid * 100;
+    /* Nested subshells get pid*100..; deep nesting keeps counting up. */
+    c->next_pid = c->pid <= INT64_MAX / 100 ? c->pid * 100 : c->pid + 1;
     c->subst_depth = st->subst_depth + 1;
     return c;
 }
@@ -51,6 +52,10 @@ static int subshell_body(sh_state *c, const sh_node *n)
         if (c->ctl == SH_CTL_EXIT) status = c->status;
         c->ctl = SH_CTL_NONE;
     }
+    /* the subshell is done with its descriptors: closing them lets jobs
+     * that read from them (a coprocess, a background reader) finish */
+    if (c->njobs && c->fds)
+        for (int fd = 0; fd < c->fds->n; fd++) sk_fdtab_close(c->fds, fd);
     sh_jobs_wait_all(c);
     return status;
 }
@@ -127,8 +132,10 @@ static int task_join(sh_state *st, sh_jobtask *j)
         status = j->status;
     }
     if (j->running) {
-        /* never ran to its end (deadlock or abort): release what it holds */
-        status = 1;
+        /* blocked for good (nothing can wake it): it still sits on a
+         * stream's waiter list, so it must not be freed; it is leaked
+         * rather than left dangling */
+        return 1;
     }
     task_discard(st, j);
     return status;
@@ -136,19 +143,36 @@ static int task_join(sh_state *st, sh_jobtask *j)
 
 /* ---- pipelines ----------------------------------------------------------------------------------- */
 
+/* time's report: TIMEFORMAT (%[p][l]R %U %S %P %%) or bash's default.
+ * There is no CPU accounting in the sandbox: user and sys are 0. */
 static void print_time(sh_state *st, int64_t ns, int posix)
 {
-    char b[160];
-    double s = (double)ns / 1e9;
-    int n;
-    if (posix) {
-        n = snprintf(b, sizeof b, "real %.2f\nuser %.2f\nsys %.2f\n", s, 0.0, 0.0);
-    } else {
-        long m = (long)(s / 60);
-        double rs = s - (double)m * 60;
-        n = snprintf(b, sizeof b, "\nreal\t%ldm%.3fs\nuser\t0m0.000s\nsys\t0m0.000s\n", m, rs);
+    const char *fmt = posix ? "real %2R\nuser %2U\nsys %2S" : sh_var_get(st, "TIMEFORMAT");
+    if (!fmt) fmt = "\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS";
+    sk_buf b = SK_BUF_INIT(st->a);
+    double real = (double)ns / 1e9;
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%') { sk_buf_putc(&b, *p); continue; }
+        p++;
+        if (*p == '%') { sk_buf_putc(&b, '%'); continue; }
+        int prec = 3, lng = 0;
+        if (*p >= '0' && *p <= '9') { prec = *p - '0'; if (prec > 3) prec = 3; p++; }
+        if (*p == 'l') { lng = 1; p++; }
+        double v;
+        if (*p == 'R') v = real;
+        else if (*p == 'U' || *p == 'S') v = 0;
+        else if (*p == 'P') { sk_buf_printf(&b, "%.*f", prec, 0.0); continue; }
+        else { sk_buf_putc(&b, '%'); if (!*p) break; sk_buf_putc(&b, *p); continue; }
+        if (lng) {
+            long m = (long)(v / 60);
+            sk_buf_printf(&b, "%ldm%.*fs", m, prec, v - (double)m * 60);
+        } else {
+            sk_buf_printf(&b, "%.*f", prec, v);
+        }
     }
-    sh_err_write(st, b, (size_t)n);
+    sk_buf_putc(&b, '\n');
+    sh_err_write(st, b.p ? b.p : "", b.len);
+    sk_buf_free(&b);
 }
 
 static void set_pipestatus(sh_state *st, const int *v, int n)
@@ -334,7 +358,7 @@ static int read_file_subst(sh_state *st, const sh_node *body, sk_buf *out)
     return 0;
 }
 
-int sh_command_subst(sh_state *st, const sh_node *body, sk_buf *out)
+int sh_command_subst(sh_state *st, const sh_node *body, int open_line, sk_buf *out)
 {
     sk_shell *sh = st->sh;
     if (!body) {
@@ -361,6 +385,14 @@ int sh_command_subst(sh_state *st, const sh_node *body, sk_buf *out)
         c->fds = &fds;
         c->stack_limit = st->stack_limit;
         c->xtrace_level = st->xtrace_level + 1;
+        /* command substitutions do not inherit set -e (bash), unless
+         * inherit_errexit or POSIX mode */
+        if (!st->shopt[SH_S_INHERIT_ERREXIT] && !st->opt[SH_O_POSIX]) c->opt[SH_O_ERREXIT] = 0;
+        /* bash numbers the lines of $( ) from the command containing it */
+        if (open_line > 0) {
+            c->line_base = st->lineno;
+            c->line_open = open_line;
+        }
         int status = subshell_body(c, body);
         if (c->fatal_err) status = 1;
         c->fds = NULL;
@@ -483,6 +515,11 @@ int sh_run_background(sh_state *st, const sh_node *n)
     for (int i = 0; i < st->njobs - 1; i++)
         if (st->jobs[i].id > maxid && !st->jobs[i].done) maxid = st->jobs[i].id;
     rec->id = maxid + 1;
+    {
+        sk_buf t = SK_BUF_INIT(st->a);
+        sh_node_text(&t, n);
+        rec->cmd = sk_buf_take(&t, NULL);
+    }
     st->last_bg = pid;
     /* deterministic concurrency: let the job run until it blocks */
     sk_sched_yield(&sh->sched);
@@ -618,7 +655,8 @@ static sh_state *new_shell(sh_state *st)
     if (lvl) sh_parse_int(lvl, &l);
     sh_var_set_int(c, "SHLVL", l + 1, SH_SET_GLOBAL);
     c->pid = st->next_pid ? st->next_pid++ : 2;
-    c->next_pid = c->pid * 100;
+    /* Nested subshells get pid*100..; deep nesting keeps counting up. */
+    c->next_pid = c->pid <= INT64_MAX / 100 ? c->pid * 100 : c->pid + 1;
     c->subst_depth = st->subst_depth + 1;
     c->umask = st->umask;
     c->stack_limit = st->stack_limit;

@@ -274,7 +274,7 @@ int sh_redirect(sh_state *st, const sh_redir *r, uint32_t n, sk_fdtab *fds)
     for (uint32_t i = 0; i < n; i++) {
         if (st->sh->abort) return 1;
         int save = st->lineno;
-        if (r[i].line > 0) st->lineno = r[i].line;
+        if (r[i].line > 0) st->lineno = sh_node_line(st, r[i].line);
         int e = one_redir(st, &r[i], fds);
         st->lineno = save;
         if (e) return 1;

@@ -375,7 +375,9 @@ static int cb_exec(sk_cmd *c, int argc, char **argv)
     sk_out_flush(&c->err);
     sk_fdtab *save = st->fds;
     st->fds = c->fds;
-    int r = sh_run_argv(st, argc, argv, 0);
+    /* a command running a program (xargs, find -exec, timeout) cannot see
+     * shell functions, as with a real exec */
+    int r = sh_run_argv(st, argc, argv, SH_RUN_NOFUNC);
     if (st->ctl == SH_CTL_EXIT || st->ctl == SH_CTL_RETURN || st->ctl == SH_CTL_ABORT) st->ctl = SH_CTL_NONE;
     st->fds = save;
     return r;
@@ -696,13 +698,15 @@ static int simple_body(sh_state *st, const sh_node *n);
 int sh_exec_simple(sh_state *st, const sh_node *n)
 {
     sk_shell *sh = st->sh;
-    st->lineno = n->line;
+    st->lineno = sh_node_line(st, n->line);
     sh_debug_trap(st);
     if (st->ctl || sh->abort) return st->status;
     if (sk_shell_count_command(sh)) return 1;
     int psmark = st->njobs;
+    st->keep_procsubs = 0;
     int status = simple_body(st, n);
-    if (st->njobs > psmark) sh_procsub_cleanup(st, psmark);
+    if (st->njobs > psmark && !st->keep_procsubs) sh_procsub_cleanup(st, psmark);
+    st->keep_procsubs = 0;
     return status;
 }
 
@@ -746,12 +750,15 @@ static int simple_body(sh_state *st, const sh_node *n)
     int argc = (int)argv.n;
     char **av = argv.v;
     sh_cmdinfo ci;
-    int lr = sh_lookup_command(st, av[0], 0, &ci);
+    memset(&ci, 0, sizeof ci);
+    int lr = 0;
 
-    /* temporary environment for the command */
+    /* temporary environment for the command (the lookup below sees it:
+     * PATH=dir cmd searches dir) */
     int pushed = 0;
     if (n->u.simple.nassigns) {
-        int special = ci.kind == SH_CK_BUILTIN && (ci.bi->flags & SH_BI_SPECIAL) && st->opt[SH_O_POSIX];
+        const sh_builtin *sb = sh_builtin_lookup(av[0]);
+        int special = sb && (sb->flags & SH_BI_SPECIAL) && st->opt[SH_O_POSIX] && !sh_func_get(st, av[0]);
         if (!special) {
             if (sh_scope_push(st, 1)) { nomem(st); goto out_err; }
             pushed = 1;
@@ -772,6 +779,7 @@ static int simple_body(sh_state *st, const sh_node *n)
         }
         sh_env_changed(st);
     }
+    lr = sh_lookup_command(st, av[0], 0, &ci);
 
     sh_xtrace(st, av, argc, n->u.simple.assigns, n->u.simple.nassigns);
 
@@ -781,6 +789,7 @@ static int simple_body(sh_state *st, const sh_node *n)
     int exec_noargs = ci.kind == SH_CK_BUILTIN && !strcmp(ci.bi->name, "exec") && argc == 1;
     if (n->nredirs) {
         if (exec_noargs) {
+            st->keep_procsubs = 1;
             if (sh_redirect(st, n->redirs, n->nredirs, st->fds)) { status = 1; goto done_cmd; }
         } else {
             if (sk_fdtab_copy(&fdsbuf, st->fds, st->a)) { nomem(st); goto out_err; }

@@ -158,7 +158,7 @@ int sh_params_shift(sh_state *st, int n)
     sh_params *p = sh_params_cur(st);
     if (n > p->n) n = p->n;
     for (int i = 0; i < n; i++) sk_free(st->a, p->v[i]);
-    memmove(p->v, p->v + n, (size_t)(p->n - n) * sizeof *p->v);
+    if (n > 0 && p->n > n) memmove(p->v, p->v + n, (size_t)(p->n - n) * sizeof *p->v);
     p->n -= n;
     return 0;
 }

@@ -333,8 +333,11 @@ typedef struct sh_state {
     const char *cmdname;       /* builtin running (for messages), or NULL */
     int syntax_error;          /* the top-level script had a syntax error */
     int xtrace_level;          /* $( ) and eval nesting: PS4's first character repeats */
+    int line_base, line_open;  /* inside $( ): bash renumbers lines from the
+                                  command containing it (line_open > 0) */
     int fatal_err;             /* exiting because of an expansion error ($x unset with set -u, ${x?}) */
     int procsub_mark;          /* jobs[] entries from here on belong to the running command */
+    int keep_procsubs;         /* exec redirections: process substitutions stay open */
     uint8_t trap_local[SH_TRAP_COUNT]; /* in a subshell: traps set here (others only listed) */
     struct sh_declarg *declargs; /* compound/assignment arguments of a declaration builtin */
     int ndeclargs;
@@ -529,6 +532,18 @@ void sh_jobs_free(sh_state *st);
 int sh_random(sh_state *st);
 void sh_random_seed(sh_state *st, uint32_t seed);
 uint32_t sh_srandom(sh_state *st);
+
+/* The $LINENO of a node written on source line L. */
+static inline int sh_node_line(const struct sh_state *st, int l)
+{
+    if (st->line_open <= 0) return l;
+    return l > st->line_open ? st->line_base + l - st->line_open - 1 : st->line_base;
+}
+
+/* The C stack of the running fiber is nearly used up: end the run with
+ * the limit that bounds the recursion in progress (max_function_depth
+ * inside functions, else max_subst_depth). */
+void sh_stack_exhausted(struct sh_state *st);
 
 /* Format an integer the way bash prints it. */
 size_t sh_fmt_int(char *buf, int64_t v);

@@ -311,19 +311,23 @@ static sh_var *dyn_value(sh_state *st, sh_var *base)
         sh_varobj_clear_value(st->a, v);
         v->kind = SH_VK_ARR;
         if (!(v->v.a = sh_arr_new(st->a))) { v->kind = SH_VK_STR; r = SH_E_NOMEM; break; }
+        /* one entry per function or source frame, innermost first, and
+         * the main script's entry when it runs from a file (bash -c has
+         * none); FUNCNAME is empty outside functions */
         int any_func = 0;
+        for (int i = 1; i < st->nframes; i++)
+            if (st->frames[i].funcname) any_func = 1;
+        if (id == SH_DYN_FUNCNAME && !any_func) break;
         for (int i = st->nframes - 1; i >= 0 && !r; i--) {
             const sh_frame *f = &st->frames[i];
-            if (f->funcname) any_func = 1;
+            if (i == 0 && !f->source) break;
             if (id == SH_DYN_FUNCNAME) {
-                if (f->funcname) r = dyn_arr_push(st, v, f->funcname);
-                else if (i == 0 && any_func && f->source) r = dyn_arr_push(st, v, "main");
-                else if (f->is_source && any_func) r = dyn_arr_push(st, v, "source");
+                r = dyn_arr_push(st, v, f->funcname ? f->funcname : i == 0 ? "main" : "source");
             } else if (id == SH_DYN_BASH_SOURCE) {
                 r = dyn_arr_push(st, v, f->source ? f->source : "");
             } else {
                 char b[24];
-                sh_fmt_int(b, f->call_line);
+                sh_fmt_int(b, i == 0 ? 0 : f->call_line);
                 r = dyn_arr_push(st, v, b);
             }
         }
@@ -1101,6 +1105,20 @@ sh_var *sh_var_declare(sh_state *st, const char *name, int flags, uint32_t on, u
             loc.slot = s;
             loc.v = st->scopes[level]->slots[s];
         } else {
+            /* a readonly variable of an outer scope cannot be shadowed */
+            if (flags & SH_SET_LOCAL) {
+                for (int l = level - 1; l >= 0; l--) {
+                    long os = sh_vtab_find(st->scopes[l], name, len);
+                    if (os >= 0) {
+                        if (st->scopes[l]->slots[os]->attr & SH_A_READONLY) {
+                            sh_err(st, "local: %s: readonly variable", name);
+                            *err = SH_E_READONLY;
+                            return NULL;
+                        }
+                        break;
+                    }
+                }
+            }
             /* local x: inherits nothing (localvar_inherit off) */
             sh_var *v = var_create(st, level, name, len, &loc);
             if (!v) { *err = SH_E_NOMEM; return NULL; }

@@ -2,13 +2,16 @@
  * shell parser and check that it agrees with `bash -n` (bash parses the
  * script without running it).
  *
- *   build/spec-shparse_corpus [--no-bash] [-v] [CORPUS_DIR]
+ *   build/spec-shparse_corpus [--no-bash] [--print] [-v] [CORPUS_DIR]
  *
  * CORPUS_DIR defaults to ../shared/corpora/bashkit.  Case files are read
  * exactly as ../shared/corpora/bashkit/FORMAT.md section 2 describes.  A
  * case passes when our parser and bash agree on whether the script has a
  * syntax error (bash's here-document warnings are not errors).  With
  * --no-bash (or without /usr/bin/bash) a case passes when it parses.
+ * With --print, each script that parses is also wrapped in a function
+ * f() { ... } and sh_print_function() must print exactly what bash's
+ * `declare -f f` prints (this runs bash on the definition, not the body).
  * The last line is "N passed, N failed".  This is a test program, so it may
  * use the host's files and processes; the library never does.
  */
@@ -209,6 +212,67 @@ static int bash_says_error(const char *script, char *msg, size_t msgn)
     return bad;
 }
 
+/* bash's `declare -f f` for f() { SCRIPT }; NULL if bash failed. */
+static char *bash_declare_f(const char *script)
+{
+    sbuf w = { 0 };
+    sb_put(&w, "f() {\n", 6);
+    sb_put(&w, script, strlen(script));
+    sb_put(&w, "\n}\ndeclare -f f", 16);
+    int fd[2];
+    if (pipe(fd)) return NULL;
+    pid_t pid = fork();
+    if (pid < 0) return NULL;
+    if (pid == 0) {
+        dup2(fd[1], 1);
+        int nul = open("/dev/null", O_RDWR);
+        if (nul >= 0) { dup2(nul, 0); dup2(nul, 2); }
+        close(fd[0]);
+        close(fd[1]);
+        execl("/usr/bin/bash", "bash", "-O", "extglob", "-c", w.p, (char *)NULL);
+        _exit(127);
+    }
+    close(fd[1]);
+    free(w.p);
+    sbuf out = { 0 };
+    sb_put(&out, "", 0);
+    char buf[4096];
+    ssize_t k;
+    while ((k = read(fd[0], buf, sizeof buf)) > 0) sb_put(&out, buf, (size_t)k);
+    close(fd[0]);
+    int st;
+    waitpid(pid, &st, 0);
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) { free(out.p); return NULL; }
+    if (out.n && out.p[out.n - 1] == '\n') out.p[--out.n] = 0;
+    return out.p;
+}
+
+/* Our sh_print_function() for the same wrapped script. */
+static char *our_declare_f(const char *script)
+{
+    sbuf w = { 0 };
+    sb_put(&w, "f() {\n", 6);
+    sb_put(&w, script, strlen(script));
+    sb_put(&w, "\n}\n", 3);
+    sk_alloc a;
+    sk_alloc_init(&a, 0);
+    sk_arena ar;
+    sk_arena_init(&ar, &a, 0);
+    sh_parse_opts o;
+    sh_parse_opts_default(&o);
+    o.extglob = 1;
+    sh_parser *p = sh_parser_new(&ar, w.p, w.n, &o);
+    sh_node *n = NULL;
+    char *r = NULL;
+    if (p && sh_parse_next(p, &n) == SH_PARSE_OK && n->kind == SH_N_FUNCDEF) {
+        const char *t = sh_print_function(&ar, n->u.func.name.p, n->u.func.name.n, n->u.func.body);
+        if (t) r = xstrndup(t, strlen(t));
+    }
+    sk_arena_free(&ar);
+    free(w.p);
+    return r;
+}
+
 /* ---- main ------------------------------------------------------------------ */
 
 static int cmp_str(const void *a, const void *b)
@@ -248,9 +312,10 @@ static char **list_dir(const char *dir, int want_dirs, size_t *n)
 int main(int argc, char **argv)
 {
     const char *root = "../shared/corpora/bashkit";
-    int use_bash = access("/usr/bin/bash", X_OK) == 0, verbose = 0;
+    int use_bash = access("/usr/bin/bash", X_OK) == 0, verbose = 0, print = 0, printed = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--no-bash")) use_bash = 0;
+        else if (!strcmp(argv[i], "--print")) print = 1;
         else if (!strcmp(argv[i], "-v")) verbose = 1;
         else root = argv[i];
     }
@@ -288,10 +353,29 @@ int main(int argc, char **argv)
                 sh_node *n;
                 int r = p ? sh_parse_all(p, &n) : SH_PARSE_NOMEM;
                 clock_gettime(CLOCK_MONOTONIC, &t1);
+                int clone_bad = 0;
+                if (r == SH_PARSE_OK && n) {
+                    /* the deep copy must outlive the parser's arena and
+                       print the same */
+                    sk_arena ar2;
+                    sk_arena_init(&ar2, &a, 0);
+                    sh_node *copy = sh_ast_clone(&ar2, n);
+                    const char *d1 = sh_ast_dump(&ar, n);
+                    char *want = d1 ? xstrndup(d1, strlen(d1)) : NULL;
+                    sk_arena_free(&ar);
+                    const char *d2 = copy ? sh_ast_dump(&ar2, copy) : NULL;
+                    if (!want || !d2 || strcmp(want, d2)) {
+                        printf("FAIL %s/%s [%s]: sh_ast_clone differs\n", dirs[di], files[fi], k->name);
+                        clone_bad = 1;
+                    }
+                    free(want);
+                    sk_arena_free(&ar2);
+                    p = NULL;
+                }
                 parse_secs += (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) * 1e-9;
                 int ours = r < 0;
                 char ourmsg[512] = "";
-                if (ours) {
+                if (ours && p) {
                     const sh_parse_error *e = sh_parser_error(p);
                     if (e->code == SH_PARSE_LIMIT)
                         snprintf(ourmsg, sizeof ourmsg, "resource limit exceeded: %s", e->limit_name);
@@ -306,7 +390,22 @@ int main(int argc, char **argv)
                     if (theirs < 0) theirs = ours;
                 }
                 if (!use_bash) theirs = 0;
-                if (ours == theirs) {
+                if (ours == theirs && !ours && use_bash && print) {
+                    char *b = bash_declare_f(k->script), *m = our_declare_f(k->script);
+                    if (b) {
+                        printed++;
+                        if (!m || strcmp(b, m)) {
+                            ours = -1;
+                            printf("FAIL %s/%s [%s]: declare -f differs\n--- bash\n%s\n--- ours\n%s\n", dirs[di],
+                                   files[fi], k->name, b, m ? m : "(null)");
+                        }
+                    }
+                    free(b);
+                    free(m);
+                }
+                if (clone_bad) {
+                    failed++;
+                } else if (ours == theirs) {
                     passed++;
                     if (ours) {
                         expected_errors++;
@@ -327,8 +426,8 @@ int main(int argc, char **argv)
         free(dirs[di]);
     }
     free(dirs);
-    printf("shparse_corpus: %d cases, %d rejected by both, parse time %.1f ms%s\n", ncases,
-           expected_errors, parse_secs * 1e3, use_bash ? "" : " (no bash check)");
+    printf("shparse_corpus: %d cases, %d rejected by both, %d printed like declare -f, parse time %.1f ms%s\n",
+           ncases, expected_errors, printed, parse_secs * 1e3, use_bash ? "" : " (no bash check)");
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -1,4 +1,4 @@
-/* generated from /usr/bin/bash by /tmp/gen/arith.py */
+/* generated from /usr/bin/bash by tests/unit/shgen/arith.py */
 static const struct { const char *expr, *out, *err; } arith_cases[] = {
     { "1+2", "3|3|4|0|1 2 3\ndeclare -A m=([foo]=\"5\" ) ", "" },
     { "1/0", "", "bash: line 1: 1/0 : division by 0 (error token is \"0 \")\n" },

@@ -1,4 +1,4 @@
-/* generated from /usr/bin/bash by /tmp/gen/brace.py */
+/* generated from /usr/bin/bash by tests/unit/shgen/brace.py */
 static const struct { const char *word, *out; } brace_cases[] = {
     { "{a,b}", "[a][b]" },
     { "{a}{b,c}", "[{a}b][{a}c]" },

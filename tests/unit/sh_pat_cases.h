@@ -1,4 +1,4 @@
-/* generated from /usr/bin/bash by /tmp/gen/pat.py */
+/* generated from /usr/bin/bash by tests/unit/shgen/pat.py */
 static const struct { const char *pat, *s; int mode; const char *m, *ops; } pat_cases[] = {
     { "a*", "abc", 0, "Y", "bc||||X|X|" },
     { "a*", "bac", 0, "n", "bac|bac|b|b|bX|bX|" },

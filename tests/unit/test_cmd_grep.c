@@ -251,6 +251,10 @@ TEST(cmd_grep_recursive)
     sk_vfs_symlink(&t.vfs, "/home/user", "/tmp/r", "link");
     CMD_EXPECT(&t, cmd_grep, NULL, "x/y.txt:match y\nz.txt:match z\n", "grep", "-r", "match");
     CMD_EXPECT(&t, cmd_grep, NULL, "link/a.txt:match\nlink/sub/c.txt:match here\n", "grep", "-R", "--exclude-dir=vendor", "--exclude=.*", "match", "link");
+    /* a link back to an ancestor: a warning, not an endless walk */
+    sk_vfs_symlink(&t.vfs, "/home/user", "..", "/tmp/r/sub/up");
+    CMD_EXPECT(&t, cmd_grep, NULL, "/tmp/r/a.txt\n/tmp/r/sub/c.txt\n", "grep", "-Rl", "--exclude=.*", "--exclude=*.log", "match", "/tmp/r");
+    CHECK_STR(ERR(t), "grep: /tmp/r/sub/up: warning: recursive directory loop\n");
     cmdtest_free(&t);
 }
 
@@ -337,6 +341,18 @@ TEST(cmd_rg_files)
     CMD_EXPECT(&t, cmd_rg, NULL, "p/a.py:1\np/b.txt:1\np/sub/c.py:1\n", "rg", "-c", "import", "p");
     CMD_EXPECT(&t, cmd_rg, NULL, "p/a.py\np/b.txt\np/sub/c.py\n", "rg", "--files", "p");
     CMD_EXPECT(&t, cmd_rg, NULL, "import os\n", "rg", "import", "p/a.py");
+    /* ignore files: .ignore always, .gitignore inside a git repository */
+    cmdtest_file(&t, "p/.ignore", "b.txt\n");
+    CMD_EXPECT(&t, cmd_rg, NULL, "p/a.py:import os\np/sub/c.py:import sys\n", "rg", "import", "p");
+    CMD_EXPECT(&t, cmd_rg, NULL, "p/a.py:import os\np/b.txt:import nothing\np/sub/c.py:import sys\n", "rg", "--no-ignore", "import", "p");
+    cmdtest_file(&t, "p/sub/.gitignore", "*.py\n");
+    CMD_EXPECT(&t, cmd_rg, NULL, "p/a.py:import os\np/sub/c.py:import sys\n", "rg", "import", "p");
+    sk_vfs_mkdir(&t.vfs, "/home/user", "p/.git", 0755);
+    CMD_EXPECT(&t, cmd_rg, NULL, "p/a.py:import os\n", "rg", "import", "p");
+    cmdtest_file(&t, "p/.gitignore", "/sub/\n");
+    CMD_EXPECT(&t, cmd_rg, NULL, "p/a.py:import os\n", "rg", "import", "p");
+    cmdtest_file(&t, "p/.rgignore", "!b.txt\n");   /* .rgignore outranks .ignore */
+    CMD_EXPECT(&t, cmd_rg, NULL, "p/a.py:import os\np/b.txt:import nothing\n", "rg", "import", "p");
     CMD_EXPECT(&t, cmd_rg, NULL, "", "rg", "import", "nope");
     CHECK_INT(t.status, 2);
     CHECK_STR(ERR(t), "rg: nope: No such file or directory (os error 2)\n");

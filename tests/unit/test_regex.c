@@ -164,6 +164,18 @@ TEST(regex_posix_errors)
     TR(RX_BRE, 0, "a\\{2,1\\}", "<err: Invalid content of \\{\\}>");
     TR(RX_ERE, 0, "a{2,1}", "<err: Invalid content of \\{\\}>");
     TR(RX_ERE, 0, "a{99999}", "<err: Regular expression too big>");
+    TR(RX_ERE, 0, "a{}", "<err: Invalid content of \\{\\}>");
+    TR(RX_ERE, 0, "{}", "\\{\\}");
+    TR(RX_ERE, 0, "{1,2}a", "a");
+    /* sed (glibc) is stricter than grep (dfa) */
+    TR(RX_BRE, RX_SED, "a**", "<err: Invalid preceding regular expression>");
+    TR(RX_BRE, RX_SED, "a*\\{2\\}", "<err: Invalid preceding regular expression>");
+    TR(RX_BRE, RX_SED, "\\{2\\}", "<err: Invalid preceding regular expression>");
+    TR(RX_BRE, RX_SED, "a\\+\\+", "(?:a+)+");
+    TR(RX_ERE, RX_SED, "*a", "<err: Invalid preceding regular expression>");
+    TR(RX_ERE, RX_SED, "a|*b", "<err: Invalid preceding regular expression>");
+    TR(RX_ERE, RX_SED, "a**", "(?:a*)*");
+    TR(RX_ERE, RX_SED, "b)", "<err: Unmatched ) or \\)>");
     TR(RX_BRE, 0, "[[.space.]]", "<err: Invalid collation character>");
 }
 
@@ -270,6 +282,11 @@ TEST(regex_python)
     FIND(RX_PYTHON, RX_UTF8, "ab|abcd", "abcd", "ab");
     FIND(RX_PYTHON, RX_UTF8, "a$", "a\n", "a");
     FIND(RX_PYTHON, RX_UTF8, "a\\Z", "a\n", "<none>");
+    FIND(RX_PYTHON, RX_UTF8 | RX_ICASE, "(?=a)c?\\x61", "AB", "A");   /* PCRE2 10.42 start-optimisation bug */
+    TR(RX_PYTHON, RX_UTF8, "(?P=n)(?P<n>a)", "<err: unknown group name 'n' at position 4>");
+    TR(RX_PYTHON, RX_UTF8, "(?P<n>a)(?P<n>b)", "<err: redefinition of group name 'n' as group 2; was group 1 at position 12>");
+    TR(RX_PYTHON, RX_UTF8, "(\\1)", "<err: cannot refer to an open group at position 1>");
+    TR(RX_PYTHON, RX_UTF8, "(?c)", "<err: unknown extension ?c at position 1>");
     GROUPS(RX_PYTHON, RX_UTF8, "(?P<k>\\w+)=(?P<v>\\w+)", "x key=val", "key=val|key|val");
     sk_alloc a;
     sk_alloc_init(&a, 0);
@@ -306,6 +323,14 @@ TEST(regex_exec_flags)
     CHECK_INT(rx_compile(&re, &a, NULL, RX_BRE, 0, "^b", 2, &e), 0);
     CHECK_INT(rx_exec(re, "ab", 2, 1, 0, ov, 1), RX_NOMATCH);
     CHECK_INT(rx_exec(re, "b", 1, 0, RX_NOTBOL, ov, 1), RX_NOMATCH);
+    rx_free(re);
+    /* a reused buffer: new bytes at start 0 are validated again */
+    CHECK_INT(rx_compile(&re, &a, NULL, RX_ERE, RX_UTF8, "a.+", 3, &e), 0);
+    char buf[4] = "abc";
+    CHECK_INT(rx_exec(re, buf, 3, 0, 0, ov, 1), RX_MATCH);
+    CHECK_INT(ov[1], 3);
+    buf[1] = (char)0x80;
+    CHECK_INT(rx_exec(re, buf, 3, 0, 0, ov, 1), RX_NOMATCH);
     rx_free(re);
     CHECK_INT(rx_compile(&re, &a, NULL, RX_PYTHON, RX_UTF8, "b+", 2, &e), 0);
     CHECK_INT(rx_exec(re, "abb", 3, 0, RX_ANCHORED, ov, 1), RX_NOMATCH);
@@ -385,5 +410,103 @@ TEST(regex_cache)
     }
     CHECK_INT(rx_cache_get(&c, RX_ERE, 0, "(", 1, &r1, &e), RX_ESYNTAX);
     rx_cache_free(&c);
+    CHECK_INT(a.used, 0);
+}
+
+/* The many-strings matcher against a brute-force leftmost-longest search. */
+static int is_w(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }
+
+static int brute(const char *const *pats, size_t n, unsigned flags, const char *s, size_t len,
+                 size_t *so, size_t *eo)
+{
+    for (size_t st = 0; st <= len; st++) {
+        long best = -1;
+        for (size_t i = 0; i < n; i++) {
+            size_t l = strlen(pats[i]);
+            if (st + l > len) continue;
+            int eq = (flags & RX_ICASE) ? !strncasecmp(s + st, pats[i], l) : !strncmp(s + st, pats[i], l);
+            if (!eq) continue;
+            if ((flags & RX_LINE) && (st != 0 || l != len)) continue;
+            if ((flags & RX_WORD) && ((st > 0 && is_w(s[st - 1])) || (st + l < len && is_w(s[st + l])))) continue;
+            if ((long)l > best) best = (long)l;
+        }
+        if (best >= 0) {
+            *so = st;
+            *eo = st + (size_t)best;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+TEST(regex_literal_list)
+{
+    sk_alloc a;
+    sk_alloc_init(&a, 0);
+    uint64_t seed = 12345;
+    char store[40][8];
+    const char *pats[40];
+    for (int round = 0; round < 300; round++) {
+        size_t n = 16 + (size_t)(round % 20);
+        for (size_t i = 0; i < n; i++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            size_t l = 1 + (seed >> 60) % 4;
+            for (size_t k = 0; k < l; k++) {
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                store[i][k] = "abAB_ "[(seed >> 58) % 6];
+            }
+            store[i][l] = 0;
+            pats[i] = store[i];
+        }
+        unsigned flags = (unsigned)((round / 3) % 4 == 1 ? RX_ICASE : (round / 3) % 4 == 2 ? RX_WORD : (round / 3) % 4 == 3 ? RX_LINE : 0);
+        size_t lens[40];
+        for (size_t i = 0; i < n; i++) lens[i] = strlen(pats[i]);
+        rx *re;
+        rx_error e;
+        CHECK_INT(rx_compile_list(&re, &a, NULL, RX_LITERAL, flags, pats, lens, n, &e, NULL), 0);
+        CHECK_INT(rx_pcre_pattern(re, NULL)[0], 0);   /* the automaton, not PCRE2 */
+        for (int k = 0; k < 20; k++) {
+            char subj[24];
+            size_t sl = (size_t)(k % 12);
+            for (size_t i = 0; i < sl; i++) {
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                subj[i] = "abAB_ x"[(seed >> 58) % 7];
+            }
+            subj[sl] = 0;
+            size_t ov[2], bs = 0, be = 0;
+            int want = brute(pats, n, flags, subj, sl, &bs, &be);
+            int got = rx_exec(re, subj, sl, 0, 0, ov, 1);
+            CHECK_INT(got, want);
+            if (got == RX_MATCH && want) {
+                CHECK_INT(ov[0], bs);
+                CHECK_INT(ov[1], be);
+            }
+        }
+        rx_free(re);
+    }
+    CHECK_INT(a.used, 0);
+    /* BRE lists of plain words take the same path; one special character does not */
+    const char *words[17];
+    size_t wl[17];
+    char wb[17][16];
+    for (int i = 0; i < 17; i++) {
+        snprintf(wb[i], sizeof wb[i], "w%d", i);
+        words[i] = wb[i];
+        wl[i] = strlen(wb[i]);
+    }
+    rx *re;
+    rx_error e;
+    CHECK_INT(rx_compile_list(&re, &a, NULL, RX_BRE, 0, words, wl, 17, &e, NULL), 0);
+    CHECK_INT(rx_pcre_pattern(re, NULL)[0], 0);
+    size_t ov[2];
+    CHECK_INT(rx_exec(re, "x w16 w1", 8, 0, 0, ov, 1), RX_MATCH);
+    CHECK_INT(ov[0], 2);
+    CHECK_INT(ov[1], 5);
+    rx_free(re);
+    words[3] = "w.";
+    wl[3] = 2;
+    CHECK_INT(rx_compile_list(&re, &a, NULL, RX_BRE, 0, words, wl, 17, &e, NULL), 0);
+    CHECK(rx_pcre_pattern(re, NULL)[0] != 0);
+    rx_free(re);
     CHECK_INT(a.used, 0);
 }

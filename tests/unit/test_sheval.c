@@ -181,6 +181,26 @@ TEST(sh_eval_limit_timeout)
     CHECK_STR(r.err, "bash: resource limit exceeded: timeout (limit: 50ms)\n");
 }
 
+TEST(sh_eval_limit_parser_timeout)
+{
+    sk_limits l = sk_limits_default();
+    l.parser_timeout_ms = 20;
+    l.timeout_ms = 0;
+    run_result r;
+    /* one long top-level command: the parser reads the clock as it goes */
+    size_t cap = 400000;
+    char *script = malloc(cap);
+    size_t k = 0;
+    k += (size_t)snprintf(script + k, cap - k, "{ ");
+    while (k + 40 < cap) k += (size_t)snprintf(script + k, cap - k, "echo a b c d e f; ");
+    snprintf(script + k, cap - k, "}");
+    fake_clock_ns = 0;
+    run_with(&l, script, &r, NULL, ticking_clock);
+    free(script);
+    CHECK_STR(r.err, "bash: resource limit exceeded: parser_timeout (limit: 20)\n");
+    CHECK_STR(r.limit, "parser_timeout");
+}
+
 TEST(sh_eval_limit_max_memory)
 {
     sk_limits l = sk_limits_default();
@@ -309,4 +329,30 @@ TEST(sh_eval_state_persists_between_execs)
     CHECK_STR(sk_shell_cwd(sh), "/tmp");
     sk_shell_free(sh);
     sk_config_free(cfg);
+}
+
+/* ---- the generated differential cases ------------------------------------------------- */
+
+#include "sh_eval_cases.h"
+
+TEST(sh_eval_generated_bash_cases)
+{
+    int bad = 0;
+    for (size_t i = 0; i < sizeof eval_cases / sizeof eval_cases[0]; i++) {
+        sk_config *cfg = sk_config_new();
+        sk_shell *sh = sk_shell_new(cfg);
+        const char *s = eval_cases[i].script;
+        sk_result *r = sk_shell_exec(sh, s, strlen(s), NULL);
+        size_t n;
+        const char *o = sk_result_stdout(r, &n);
+        if (n != strlen(eval_cases[i].out) || memcmp(o, eval_cases[i].out, n) ||
+            sk_result_exit_code(r) != eval_cases[i].status) {
+            if (bad++ < 10)
+                sk_test_fail(T, __FILE__, __LINE__, "[%s]: got \"%.*s\" (%d), bash \"%s\" (%d)", s, (int)n, o,
+                             sk_result_exit_code(r), eval_cases[i].out, eval_cases[i].status);
+        }
+        sk_result_free(r);
+        sk_shell_free(sh);
+        sk_config_free(cfg);
+    }
 }

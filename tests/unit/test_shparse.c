@@ -687,6 +687,7 @@ static const char *aliases(void *ud, const char *name)
     if (!strcmp(name, "forever")) return "while true; do";
     if (!strcmp(name, "a1")) return "a2";
     if (!strcmp(name, "a2")) return "a1 x";
+    if (!strcmp(name, "open")) return "echo $(x";
     return NULL;
 }
 
@@ -706,6 +707,8 @@ TEST(shparse_aliases)
     CHECK_STR(run(&f, "'ll' \\ll x=1 ll"), "(cmd 'll' \\ll x=1 ll)");
     CHECK_STR(run(&f, "y=1 ll"), "(cmd y=1 ls --color -l)");
     CHECK_STR(run(&f, "if ll; then ll; fi"), "(if (cmd ls --color -l) (cmd ls --color -l))");
+    /* a $( ) opened in alias text must close there (bash would read on) */
+    CHECK_STR(run(&f, "open)y"), "ERR line 1: unexpected EOF while looking for matching `)'");
     fx_free(&f);
 }
 
@@ -815,5 +818,182 @@ TEST(shparse_binary_safe)
     CHECK_INT(sh_parse_next(p, &n), SH_PARSE_OK);
     memset(tmp, 'z', strlen(tmp));
     CHECK_STR(sh_ast_dump(&f.ar, n), "(cmd echo abc)");
+    fx_free(&f);
+}
+
+/* ---- printing like bash's declare -f -------------------------------------------- */
+
+static const char *declare_f(fx *f, const char *src)
+{
+    sh_node *n = one(f, src);
+    if (!n || n->kind != SH_N_FUNCDEF) return "NOT A FUNCTION";
+    return sh_print_function(&f->ar, n->u.func.name.p, n->u.func.name.n, n->u.func.body);
+}
+
+TEST(shparse_print_bash)
+{
+    fx f;
+    fx_init(&f);
+    /* expected texts are what bash 5.2 `declare -f f` prints */
+    CHECK_STR(declare_f(&f, "f() { if a; then b; elif c; then d; fi; x=$(echo a; echo b) y=(1 \"2 3\");"
+                            " [[ ! -z $x || ( a < b ) ]]; case $x in a|b) c;; esac; cat <<EOF\nhi $x\nEOF\n"
+                            "a | b |& c; for ((;;)); do break; done; }"),
+              "f () \n{ \n    if a; then\n        b;\n    else\n        if c; then\n            d;\n"
+              "        fi;\n    fi;\n    x=$(echo a; echo b) y=(1 \"2 3\");\n"
+              "    [[ ! -z $x || ( a < b ) ]];\n    case $x in \n        a | b)\n            c\n"
+              "        ;;\n    esac;\n    cat <<EOF\nhi $x\nEOF\n\n    a | b 2>&1 | c;\n"
+              "    for ((1; 1; 1))\n    do\n        break;\n    done\n}");
+    CHECK_STR(declare_f(&f, "f() ( echo $'a\\tb' ${x:-$( ls )} a\\\nb ) >x"),
+              "f () \n{ \n    ( echo 'a\tb' ${x:-$(ls)} ab ) > x\n}");
+    CHECK_STR(declare_f(&f, "f() { { a; } >x; } 2>&1"), "f () \n{ \n    { \n        a\n    } > x\n} 2>&1");
+    CHECK_STR(declare_f(&f, "function if { :; }"), "function if () \n{ \n    :\n}");
+    CHECK_STR(declare_f(&f, "f() { exec 3<&- <>f >&w <&$fd 2>&1- {v}>x; a & b; }"),
+              "f () \n{ \n    exec 3>&- 0<> f >&w <&$fd 2>&1- {v}> x;\n    a & b\n}");
+    sh_node *n = one(&f, "x");
+    (void)n;
+    sh_parser *p = sh_parser_new(&f.ar, "echo $(a\nb) && { c; }", 21, &f.o);
+    CHECK_INT(sh_parse_next(p, &n), SH_PARSE_OK);
+    CHECK_STR(sh_print_command(&f.ar, n), "echo $(a\nb) && { c; }");
+    fx_free(&f);
+}
+
+/* ---- corner cases found by differential fuzzing against bash -n -------------- */
+
+TEST(shparse_fuzz_regressions)
+{
+    P("echo ${x%${y }}", "(cmd echo ${x % [${BAD:${y }}]})");
+    P("echo \"${#arr[@}\"", "(cmd echo \"${BAD:${#arr[@}}\")");
+    P("a=([x y", "ERR line 1: unexpected EOF while looking for matching `]'");
+    P("x=(alias a=b 2>/dev/null)", "ERR line 1: syntax error near unexpected token `2' | `x=(alias a=b 2>/dev/null)'");
+    P("[[ -f <(true) ]]", "(cond (-f <((cmd true))))");
+    P("for f in\\\n a; do :; done", "(for f in a (cmd :))");
+    P("i\\\nf true; then :; fi", "(if (cmd true) (cmd :))");
+    P("echo hello >& 2>/dev/null", "(cmd echo hello >&2 >/dev/null)");
+    P("echo $((echo a) | tr a b)", "(cmd echo $((pipe (sub (cmd echo a)) | (cmd tr a b))))");
+    P("echo $((;x)while )", "(cmd echo $(ERR:syntax error near unexpected token `;'))");
+    P("echo $(( 1 + '2' )) $(( 1 + \"2\" ))", "(cmd echo $(( 1 + '2' )) $(( 1 + \"2\" )))");
+    P("echo $((X +'1))", "ERR line 1: unexpected EOF while looking for matching `''");
+    P("echo $(( ((2 + 3)\\)* ((4 - 1)) ))", "ERR line 1: unexpected EOF while looking for matching `)'");
+    P("echo ${x:'1'}", "(cmd echo ${x : ['1']})");
+    P("echo ${x:-<(echo a)} \"${x:-<(echo b)}\"", "(cmd echo ${x :- [<((cmd echo a))]} \"${x :- [<(echo b)]}\")");
+    P("echo $((1 << 4 )${!)", "(cmd echo $(ERR:unexpected EOF while looking for matching `}'))");
+    P("for ((a) ); do :; done", "ERR line 1: ");
+    P("for i in 1; do[echo $i; done", "ERR line 1: unexpected EOF while looking for matching `]'");
+    P("for i ir=(a b c); do :; done", "ERR line 1: syntax error near unexpected token `ir=' | `for i ir=(a b c); do :; done'");
+    P("( a ) \"b\nc'\\\\\td\"", "ERR line 2: syntax error near unexpected token `$'\"b\\nc\\'\\\\\\\\\\td\"'' | `c'\\\\\td\"'");
+    PX("echo $@(5 >= 5)", "(cmd echo $@(5 >= 5))");
+    fx f;
+    fx_init(&f);
+    sh_node *n = one(&f, "echo $((echo a)   |  tr a b)");
+    CHECK(n && n->u.simple.words[1].parts[0].flags == SH_PF_DEFERRED);
+    n = one(&f, "f() { echo $((echo a)   |  tr a b); }");
+    CHECK_STR(sh_print_function(&f.ar, "f", 1, n->u.func.body), "f () \n{ \n    echo $((echo a)   |  tr a b)\n}");
+    fx_free(&f);
+    /* bash reads the here-documents of the line before it reports an error */
+    P("cat <<EOF )\nb\nEOF\necho", "ERR line 3: syntax error near unexpected token `)' | `cat <<EOF )'");
+    P("{ cat <<EOF )\nb\nEOF\n}", "ERR line 1: syntax error near unexpected token `)' | `{ cat <<EOF )'");
+}
+
+TEST(shparse_clone)
+{
+    /* a deep copy lives on after the parser's arena is gone */
+    const char *src = "f() { local a=(1 [k]=\"$x\") b; cat <<EOF >&2\nbody $y `z`\nEOF\n"
+                      "[[ -f ${p:-~/d} && ! $q =~ ^(a|b)$ ]]; case $1 in @(a|b)) (( i++ ));; esac; }";
+    sk_alloc a;
+    sk_alloc_init(&a, 0);
+    sk_arena ar1, ar2;
+    sk_arena_init(&ar1, &a, 0);
+    sk_arena_init(&ar2, &a, 0);
+    sh_parse_opts o;
+    sh_parse_opts_default(&o);
+    o.extglob = 1;
+    sh_parser *p = sh_parser_new(&ar1, src, strlen(src), &o);
+    sh_node *n;
+    CHECK_INT(sh_parse_next(p, &n), SH_PARSE_OK);
+    const char *d1 = sh_ast_dump(&ar1, n);
+    char want[2048];
+    snprintf(want, sizeof want, "%s", d1);
+    sh_node *c = sh_ast_clone(&ar2, n);
+    CHECK(c != NULL);
+    sk_arena_free(&ar1);
+    CHECK_STR(sh_ast_dump(&ar2, c), want);
+    CHECK_STR(sh_print_function(&ar2, c->u.func.name.p, c->u.func.name.n, c->u.func.body),
+              "f () \n{ \n    local a=(1 [k]=\"$x\") b;\n    cat <<EOF 1>&2\nbody $y `z`\nEOF\n\n"
+              "    [[ -f ${p:-~/d} && ! $q =~ ^(a|b)$ ]];\n    case $1 in \n        @(a|b))\n"
+              "            (( i++ ))\n        ;;\n    esac\n}");
+    sk_arena_free(&ar2);
+    CHECK_INT(a.used, 0);
+}
+
+/* Parts with their kinds: L(lit) S(sq) E(esc) A(ansi) D(...) T(tilde) P(name)
+ * C(cmdsub) X(arith) G(extglob) R(procsub). */
+static void kinds_into(char *o, size_t cap, const sh_part *a, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        const sh_part *x = &a[i];
+        size_t l = strlen(o);
+        switch (x->kind) {
+        case SH_P_LIT: snprintf(o + l, cap - l, "L(%.*s)", (int)x->u.text.n, x->u.text.p); break;
+        case SH_P_SQ: snprintf(o + l, cap - l, "S(%.*s)", (int)x->u.text.n, x->u.text.p); break;
+        case SH_P_ESC: snprintf(o + l, cap - l, "E(%.*s)", (int)x->u.text.n, x->u.text.p); break;
+        case SH_P_ANSI: snprintf(o + l, cap - l, "A(%.*s)", (int)x->u.text.n, x->u.text.p); break;
+        case SH_P_TILDE: snprintf(o + l, cap - l, "T(%.*s)", (int)x->u.text.n, x->u.text.p); break;
+        case SH_P_PARAM: snprintf(o + l, cap - l, "P(%s)", x->u.param->name.p); break;
+        case SH_P_CMDSUB: snprintf(o + l, cap - l, "C()"); break;
+        case SH_P_PROCSUB: snprintf(o + l, cap - l, "R()"); break;
+        case SH_P_ARITH: snprintf(o + l, cap - l, "X()"); break;
+        case SH_P_DQ: case SH_P_EXTGLOB:
+            snprintf(o + l, cap - l, "%s(", x->kind == SH_P_DQ ? "D" : "G");
+            kinds_into(o, cap, x->u.list.parts, x->u.list.n);
+            l = strlen(o);
+            snprintf(o + l, cap - l, ")");
+            break;
+        }
+    }
+}
+
+static const char *kinds(fx *f, const sh_word *w)
+{
+    char *o = sk_arena_zalloc(&f->ar, 1024);
+    kinds_into(o, 1024, w->parts, w->nparts);
+    return o;
+}
+
+/* the kinds of the parts of word `i` of the first simple command */
+static const char *word_kinds(fx *f, const char *src, int i)
+{
+    sh_node *n = one(f, src);
+    if (!n || n->kind != SH_N_SIMPLE || (uint32_t)i >= n->u.simple.nwords) return "?";
+    return kinds(f, &n->u.simple.words[i]);
+}
+
+TEST(shparse_part_kinds)
+{
+    fx f;
+    fx_init(&f);
+    CHECK_STR(word_kinds(&f, "echo \"a\\\"b\\$c\\\\d\\e\"", 1), "D(L(a)E(\")L(b)E($)L(c)E(\\)L(d\\e))");
+    CHECK_STR(word_kinds(&f, "echo a\\ b'c d'$'e\\tf'", 1), "L(a)E( )L(b)S(c d)A(e\tf)");
+    CHECK_STR(word_kinds(&f, "echo ~/x:$HOME$1${2}", 1), "T()L(/x:)P(HOME)P(1)P(2)");
+    CHECK_STR(word_kinds(&f, "echo \"$(a)`b`$((c))\"<(d)", 1), "D(C()C()X())R()");
+    CHECK_STR(word_kinds(&f, "echo a\\\nb", 1), "L(a)L(b)");
+    CHECK_STR(word_kinds(&f, "echo \"${x:-\\}\\'}\"", 1), "D(P(x))");
+    f.o.extglob = 1;
+    CHECK_STR(word_kinds(&f, "echo x@(a|$b)", 1), "L(x)G(L(a|)P(b))");
+    /* operand words */
+    sh_node *n = one(&f, "echo \"${x:-\\}\\'$'a'\"y\"}\" ${x#'a'\\b*}");
+    if (n) {
+        const sh_param *pm = n->u.simple.words[1].parts[0].u.list.parts[0].u.param;
+        CHECK_STR(kinds(&f, pm->word), "E(})L(\\')A(a)D(L(y))");
+        const sh_param *pm2 = n->u.simple.words[2].parts[0].u.param;
+        CHECK_STR(kinds(&f, pm2->word), "S(a)E(b)L(*)");
+    } else CHECK(0);
+    /* here-document bodies: " and ' are literal, \$ \` \\ escape */
+    n = one(&f, "cat <<EOF\n\\$x \\\\$y \\\" '$z'\nEOF\n");
+    CHECK(n && n->nredirs == 1);
+    if (n && n->nredirs == 1)
+        CHECK_STR(kinds(&f, n->redirs[0].body), "E($)L(x )E(\\)P(y)L( \\\" ')P(z)L('\n)");
+    /* arithmetic text */
+    n = one(&f, "echo $(( a + \"$b\" + '1' ))");
+    if (n) CHECK_STR(kinds(&f, n->u.simple.words[1].parts[0].u.word), "L( a + )D(P(b))L( + '1' )");
     fx_free(&f);
 }

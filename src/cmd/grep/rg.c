@@ -6,12 +6,13 @@
  * are skipped.  Patterns are Rust-regex-like (PCRE2 underneath, Unicode
  * classes); -F fixed strings, -P PCRE.
  *
- * Not implemented: .gitignore/.ignore files (every file is searched),
- * multiline search (-U), --json, --sort other than path order. */
+ * Ignore files: .ignore and .rgignore, and .gitignore inside a git
+ * repository (see ignore.c), unless --no-ignore or -u.  Not implemented:
+ * multiline search (-U), --json, --sort other than path order, ignore
+ * files above the search root. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "fs/vfs.h"
 #include "search.h"
 
 SK_CMD("rg", cmd_rg, "rg [-inwvxcloFSNH] [-A|-B|-C N] [-m N] [-g GLOB] [-t TYPE] [-r REPL] [--hidden] [--files] PATTERN [PATH]...: ripgrep-style recursive search");
@@ -126,9 +127,6 @@ static int rg_error(sk_cmd *c, const char *msg)
     return 2;
 }
 
-/* List the files rg would search (rg --files). */
-static void list_files(gsearch *g, const char *path, const char *disp);
-
 int cmd_rg(sk_cmd *c, int argc, char **argv)
 {
     gsearch g;
@@ -227,9 +225,10 @@ int cmd_rg(sk_cmd *c, int argc, char **argv)
             break;
         }
         case R_HIDDEN: g.hidden = 1; break;
-        case R_NO_IGNORE: break;
+        case R_NO_IGNORE: g.no_ignore = 1; break;
         case 'u':
             unrestricted++;
+            g.no_ignore = 1;
             if (unrestricted >= 2) g.hidden = 1;
             if (unrestricted >= 3) g.binmode = GS_BIN_TEXT;
             break;
@@ -328,8 +327,9 @@ int cmd_rg(sk_cmd *c, int argc, char **argv)
         else g.with_name = -1;   /* names once a directory is entered */
     }
     if (files_mode) {
-        if (nops == 0) list_files(&g, ".", "");
-        for (int k = 0; k < nops; k++) list_files(&g, ops[k], ops[k]);
+        g.files_only = 1;
+        if (nops == 0) gs_operand(&g, ".", "");
+        for (int k = 0; k < nops && !g.stop; k++) gs_operand(&g, ops[k], ops[k]);
         status = g.error ? 2 : g.selected ? 0 : 1;
         goto out;
     }
@@ -361,98 +361,4 @@ out:
     sk_buf_free(&fileb);
     cmd_opts_free(&o, c);
     return status;
-}
-
-/* rg --files: the walk without searching. */
-static void list_files(gsearch *g, const char *path, const char *disp)
-{
-    /* reuse the searcher's walk with a pattern that never runs: list mode
-     * 'L' on an empty file set would need reading; do a plain walk here */
-    sk_cmd *c = g->c;
-    sk_stat st;
-    if (sk_vfs_stat(c->vfs, c->cwd, path, &st)) {
-        cmd_error(c, "%s: No such file or directory (os error 2)", disp);
-        g->error = 1;
-        return;
-    }
-    if (st.type != SK_FILE_DIR) {
-        sk_out_puts(&c->out, disp);
-        sk_out_putc(&c->out, g->null_name ? 0 : '\n');
-        g->selected = 1;
-        return;
-    }
-    typedef struct { char *p, *d; size_t rel; } item;
-    sk_alloc *a = c->a;
-    item *stack = sk_malloc(a, 16 * sizeof *stack);
-    size_t n = 0, cap = 16;
-    if (!stack) return;
-    stack[n].p = sk_strdup(a, path);
-    stack[n].d = sk_strdup(a, disp);
-    stack[n].rel = strlen(disp);
-    n++;
-    int first = 1;
-    while (n > 0 && !cmd_out_failed(c)) {
-        item it = stack[--n];
-        sk_stat lst;
-        int is_dir = first;
-        if (!first && sk_vfs_lstat(c->vfs, c->cwd, it.p, &lst) == 0) {
-            if (lst.type == SK_FILE_SYMLINK && g->recursive == 2) sk_vfs_stat(c->vfs, c->cwd, it.p, &lst);
-            is_dir = lst.type == SK_FILE_DIR;
-            if (lst.type == SK_FILE_REGULAR) {
-                const char *rel = it.d + it.rel;
-                while (*rel == '/') rel++;
-                int decided = -1, anypos = 0;
-                for (size_t k = 0; k < g->nfilters; k++) {
-                    gs_filter *f = &g->filters[k];
-                    if (!f->negate) anypos = 1;
-                    const char *subj = strchr(f->glob, '/') ? rel : (strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel);
-                    if (gs_glob_match(f->glob, subj, GS_GLOB_PATH)) decided = !f->negate;
-                }
-                if (decided < 0) decided = !anypos;
-                if (decided) {
-                    sk_out_puts(&c->out, it.d);
-                    sk_out_putc(&c->out, g->null_name ? 0 : '\n');
-                    g->selected = 1;
-                }
-            }
-        }
-        first = 0;
-        if (is_dir) {
-            sk_vfs_dir dir;
-            if (sk_vfs_list(c->vfs, c->cwd, it.p, &dir) == 0) {
-                for (size_t k = dir.n; k-- > 0;) {
-                    if (!g->hidden && dir.ents[k].name[0] == '.') continue;
-                    if (n == cap) {
-                        item *ns = sk_realloc(a, stack, cap * 2 * sizeof *ns);
-                        if (!ns) break;
-                        stack = ns;
-                        cap *= 2;
-                    }
-                    size_t pl = strlen(it.p), dl = strlen(it.d), nl = dir.ents[k].len;
-                    char *np = sk_malloc(a, pl + nl + 2), *nd = sk_malloc(a, dl + nl + 2);
-                    if (!np || !nd) { sk_free(a, np); sk_free(a, nd); break; }
-                    memcpy(np, it.p, pl);
-                    size_t o1 = pl;
-                    if (pl && it.p[pl - 1] != '/') np[o1++] = '/';
-                    memcpy(np + o1, dir.ents[k].name, nl + 1);
-                    size_t o2 = dl;
-                    memcpy(nd, it.d, dl);
-                    if (dl && it.d[dl - 1] != '/') nd[o2++] = '/';
-                    memcpy(nd + o2, dir.ents[k].name, nl + 1);
-                    stack[n].p = np;
-                    stack[n].d = nd;
-                    stack[n].rel = it.rel;
-                    n++;
-                }
-                sk_vfs_dir_free(&dir);
-            }
-        }
-        sk_free(a, it.p);
-        sk_free(a, it.d);
-    }
-    for (size_t k = 0; k < n; k++) {
-        sk_free(a, stack[k].p);
-        sk_free(a, stack[k].d);
-    }
-    sk_free(a, stack);
 }

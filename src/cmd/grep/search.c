@@ -450,6 +450,12 @@ static int rg_included(gsearch *g, const char *rel, int is_dir)
 
 static void search_path(gsearch *g, const char *path, const char *display)
 {
+    if (g->files_only) {
+        outs(g, display);
+        out(g, g->null_name ? "\0" : "\n", 1);
+        g->selected = 1;
+        return;
+    }
     sk_in in;
     int st = cmd_open_input(g->c, path, &in);
     if (st) {
@@ -464,6 +470,7 @@ typedef struct witem {
     char *path, *disp;
     size_t rel;        /* offset in disp of the part below the search root */
     int root;
+    size_t depth;
 } witem;
 
 static char *join(sk_alloc *a, const char *dir, const char *name)
@@ -488,20 +495,28 @@ static void walk(gsearch *g, const char *root, const char *root_disp)
     sk_alloc *a = c->a;
     witem *stack = sk_malloc(a, 16 * sizeof *stack);
     size_t n = 0, cap = 16;
+    /* inodes of the directories from the root to the current one: with -R a
+     * link back to one of them is a loop (GNU: "recursive directory loop") */
+    uint64_t *chain = NULL;
+    size_t chain_cap = 0;
+    gs_ignore *ig = NULL;
     if (g->with_name < 0) g->with_name = 1;
     if (!stack) goto nomem;
+    if (g->rg && !g->no_ignore && gs_ignore_new(&ig, c, root)) goto nomem;
     stack[0].path = sk_strdup(a, root);
     stack[0].disp = sk_strdup(a, root_disp);
     stack[0].rel = strlen(root_disp);
     stack[0].root = 1;
+    stack[0].depth = 0;
     n = 1;
     if (!stack[0].path || !stack[0].disp) goto nomem;
     while (n > 0 && !g->stop) {
         witem it = stack[--n];
+        const char *rel = it.disp + it.rel;
+        while (*rel == '/') rel++;
         if (!it.root) {
             const char *bn = base_name(it.disp);
-            const char *rel = it.disp + it.rel;
-            while (*rel == '/') rel++;
+            if (ig) gs_ignore_leave(ig, it.depth);
             sk_stat lst, tst;
             int is_dir = 0, is_file = 0;
             if (sk_vfs_lstat(c->vfs, c->cwd, it.path, &lst) == 0) {
@@ -515,6 +530,7 @@ static void walk(gsearch *g, const char *root, const char *root_disp)
                     is_file = lst.type == SK_FILE_REGULAR;
                 }
             }
+            if (ig && (is_file || is_dir) && gs_ignore_match(ig, rel, is_dir)) is_file = is_dir = 0;
             if (is_file && (g->rg ? rg_included(g, rel, 0) : file_included(g, bn, 0)))
                 search_path(g, it.path, it.disp);
             if (!is_dir || (g->rg ? !rg_included(g, rel, 1) : dir_excluded(g, bn, 0))) {
@@ -522,6 +538,36 @@ static void walk(gsearch *g, const char *root, const char *root_disp)
                 sk_free(a, it.disp);
                 continue;
             }
+        }
+        if (g->recursive == 2) {
+            sk_stat dst;
+            uint64_t ino = sk_vfs_stat(c->vfs, c->cwd, it.path, &dst) == 0 ? dst.ino : 0;
+            int loop = 0;
+            for (size_t k = 0; ino && k < it.depth && k < chain_cap; k++)
+                if (chain[k] == ino) loop = 1;
+            if (loop) {
+                if (!g->suppress) cmd_error(c, "%s: warning: recursive directory loop", it.disp);
+                sk_free(a, it.path);
+                sk_free(a, it.disp);
+                continue;
+            }
+            if (it.depth >= chain_cap) {
+                size_t nc = it.depth + 16;
+                uint64_t *nch = sk_realloc(a, chain, nc * sizeof *nch);
+                if (!nch) {
+                    sk_free(a, it.path);
+                    sk_free(a, it.disp);
+                    goto nomem;
+                }
+                chain = nch;
+                chain_cap = nc;
+            }
+            chain[it.depth] = ino;
+        }
+        if (ig && gs_ignore_enter(ig, it.depth, it.path, rel)) {
+            sk_free(a, it.path);
+            sk_free(a, it.disp);
+            goto nomem;
         }
         sk_vfs_dir dir;
         int st = sk_vfs_list(c->vfs, c->cwd, it.path, &dir);
@@ -546,6 +592,7 @@ static void walk(gsearch *g, const char *root, const char *root_disp)
                 stack[n].disp = join(a, it.disp, e->name);
                 stack[n].rel = it.rel;
                 stack[n].root = 0;
+                stack[n].depth = it.depth + 1;
                 n++;
                 if (!stack[n - 1].path || !stack[n - 1].disp) {
                     sk_vfs_dir_free(&dir);
@@ -570,6 +617,8 @@ done:
         sk_free(a, stack[k].disp);
     }
     sk_free(a, stack);
+    sk_free(a, chain);
+    gs_ignore_free(ig);
 }
 
 void gs_operand(gsearch *g, const char *path, const char *display)
@@ -583,7 +632,7 @@ void gs_operand(gsearch *g, const char *path, const char *display)
             return;
         }
         const char *name = g->label ? g->label : "(standard input)";
-        if (g->stdin_name_l && g->list && !g->label) name = "(stdin)";
+        if (g->stdin_name_l && g->list == 'l' && !g->label) name = "(stdin)";
         gs_file(g, &in, name);
         cmd_close_input(c, &in);
         return;

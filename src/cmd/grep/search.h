@@ -46,6 +46,8 @@ typedef struct gsearch {
     int skip_dirs;                       /* -d skip */
     int skip_devices;                    /* -D skip */
     int hidden;                          /* rg: also dot files */
+    int no_ignore;                       /* rg: ignore files are not read */
+    int files_only;                      /* rg --files: list what would be searched */
     int suppress;                        /* -s */
     gs_filter *filters;
     size_t nfilters;
@@ -67,6 +69,14 @@ int gs_file(gsearch *g, sk_in *in, const char *name);
 void gs_operand(gsearch *g, const char *path, const char *display);
 
 int gs_glob_match(const char *pat, const char *s, int flags);
+
+/* rg's ignore files (ignore.c), kept per directory depth during a walk. */
+typedef struct gs_ignore gs_ignore;
+int gs_ignore_new(gs_ignore **out, sk_cmd *c, const char *root);
+void gs_ignore_free(gs_ignore *ig);
+int gs_ignore_enter(gs_ignore *ig, size_t depth, const char *dir, const char *rel);
+void gs_ignore_leave(gs_ignore *ig, size_t depth);
+int gs_ignore_match(const gs_ignore *ig, const char *rel, int is_dir);
 
 /* Print a grep diagnostic for a path unless -s. */
 void gs_path_error(gsearch *g, const char *path, int status);

@@ -29,12 +29,9 @@ int bi_eval(sh_state *st, sk_cmd *c, int argc, char **argv)
         sk_buf_puts(&b, argv[i]);
     }
     if (!b.len) { sk_buf_free(&b); return 0; }
-    if (sh_enter_subst(st)) { sk_buf_free(&b); return 1; }
-    st->subst_depth++;
     st->xtrace_level++;
     int status = sh_exec_text(st, b.p, b.len, "eval", SH_MODE_EVAL, st->lineno);
     st->xtrace_level--;
-    st->subst_depth--;
     sk_buf_free(&b);
     if (st->ctl == SH_CTL_ABORT) {
         st->ctl = SH_CTL_NONE;
@@ -294,8 +291,8 @@ static int describe(sh_state *st, sk_buf *b, const char *name, int mode, int all
         else if (mode == 't') sk_buf_puts(b, "function\n");
         else {
             sk_buf_printf(b, "%s is a function\n", name);
-            int sh_print_function(sh_state *, sk_buf *, const char *, sh_func *);
-            sh_print_function(st, b, name, f);
+            int sh_func_print(sh_state *, sk_buf *, const char *, sh_func *);
+            sh_func_print(st, b, name, f);
         }
         if (!all) return 1;
     }
@@ -690,12 +687,13 @@ int bi_wait(sh_state *st, sk_cmd *c, int argc, char **argv)
         for (int k = 0; k < st->njobs; k++) {
             sh_job *jb = &st->jobs[k];
             if (jb->pid < 0) continue;
-            if (jb->task || !jb->notified) {
+            if (jb->task || (any && !jb->waited)) {
                 status = sh_job_wait(st, jb);
                 if (pvar) sh_var_set_int(st, pvar, jb->pid, 0);
-                jb->notified = 1;
+                jb->waited = 1;
                 if (any) return status;
             }
+            jb->waited = 1;
         }
         return any ? 127 : 0;
     }
@@ -727,7 +725,6 @@ int bi_wait(sh_state *st, sk_cmd *c, int argc, char **argv)
             continue;
         }
         status = sh_job_wait(st, jb);
-        jb->notified = 1;
     }
     return status;
 }
@@ -736,20 +733,44 @@ SH_BUILTIN("jobs", bi_jobs, 0, "jobs [-lnprs] [jobspec ...]: display status of j
 
 int bi_jobs(sh_state *st, sk_cmd *c, int argc, char **argv)
 {
-    int pids = 0, longf = 0;
+    int pids = 0, longf = 0, running_only = 0, stopped_only = 0;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-p")) pids = 1;
-        if (!strcmp(argv[i], "-l")) longf = 1;
+        if (argv[i][0] != '-') continue;
+        for (const char *p = argv[i] + 1; *p; p++) {
+            if (*p == 'p') pids = 1;
+            else if (*p == 'l') longf = 1;
+            else if (*p == 'r') running_only = 1;
+            else if (*p == 's') stopped_only = 1;
+        }
+    }
+    /* the current job (+) is the newest, the previous one (-) the one before */
+    int cur = -1, prev = -1;
+    for (int k = 0; k < st->njobs; k++) {
+        if (st->jobs[k].pid < 0 || st->jobs[k].notified || st->jobs[k].waited) continue;
+        prev = cur;
+        cur = k;
     }
     sk_buf b = SK_BUF_INIT(st->a);
     for (int k = 0; k < st->njobs; k++) {
         sh_job *jb = &st->jobs[k];
         if (jb->pid < 0 || jb->notified) continue;
         int running = jb->task != NULL;
-        if (pids) sk_buf_printf(&b, "%lld\n", (long long)jb->pid);
-        else if (longf) sk_buf_printf(&b, "[%d]+ %lld %-24s%s\n", jb->id, (long long)jb->pid, running ? "Running" : "Done", jb->cmd ? jb->cmd : "");
-        else sk_buf_printf(&b, "[%d]+  %-24s%s\n", jb->id, running ? "Running" : "Done", jb->cmd ? jb->cmd : "");
-        if (!running) jb->notified = 1;
+        if ((running_only && !running) || stopped_only) continue;
+        char mark = k == cur ? '+' : k == prev ? '-' : ' ';
+        if (pids) {
+            sk_buf_printf(&b, "%lld\n", (long long)jb->pid);
+            continue;
+        }
+        sk_buf_printf(&b, "[%d]%c  ", jb->id, mark);
+        if (longf) sk_buf_printf(&b, "%lld ", (long long)jb->pid);
+        if (running) sk_buf_printf(&b, "%-24s%s &\n", "Running", jb->cmd ? jb->cmd : "");
+        else {
+            char st_text[32];
+            if (jb->status) snprintf(st_text, sizeof st_text, "Exit %d", jb->status);
+            else snprintf(st_text, sizeof st_text, "Done");
+            sk_buf_printf(&b, "%-24s%s\n", st_text, jb->cmd ? jb->cmd : "");
+            jb->notified = 1;
+        }
     }
     out_buf(c, &b);
     sk_buf_free(&b);
@@ -791,11 +812,25 @@ int bi_kill(sh_state *st, sk_cmd *c, int argc, char **argv)
         sk_buf_free(&b);
         return 0;
     }
+    int sig = 15;
     if (argv[1][0] == '-') {
         i = 2;
-        if ((!strcmp(argv[1], "-s") || !strcmp(argv[1], "-n")) && argc > 2) i = 3;
+        const char *spec = argv[1] + 1;
+        if ((!strcmp(argv[1], "-s") || !strcmp(argv[1], "-n")) && argc > 2) {
+            spec = argv[2];
+            i = 3;
+        }
+        if (strcmp(argv[1], "--")) {
+            int k = sig_number(spec);
+            if (k < 0 || k >= SH_TRAP_NSIG) {
+                sh_builtin_err(st, "kill", "%s: invalid signal specification", spec);
+                return 1;
+            }
+            sig = k;
+        }
     }
     int status = 0;
+    int self = 0;
     if (i >= argc) {
         sh_builtin_usage(st, "kill", "kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]");
         return 2;
@@ -808,9 +843,21 @@ int bi_kill(sh_state *st, sk_cmd *c, int argc, char **argv)
             status = 1;
             continue;
         }
-        if (pid == 1 || pid == st->pid || sh_job_find(st, pid)) continue;
+        if (pid == 1 || pid == st->pid) { self = 1; continue; }
+        if (sh_job_find(st, pid)) continue;
         sh_builtin_err(st, "kill", "(%s) - No such process", argv[i]);
         status = 1;
+    }
+    if (self && sig > 0) {
+        /* a signal to this shell: its trap, or the default action */
+        if (st->traps[sig] && (!st->in_subshell || st->trap_local[sig])) {
+            if (st->traps[sig][0]) sh_run_trap(st, sig);
+        } else if (sig != 17 && sig != 18 && sig != 19 && sig != 20 && sig != 21 && sig != 22 && sig != 23 &&
+                   sig != 28) {
+            st->status = 128 + sig;
+            st->ctl = SH_CTL_EXIT;
+            return 128 + sig;
+        }
     }
     return status;
 }
@@ -1387,7 +1434,7 @@ static int run_bash(sh_state *st, sk_cmd *c, int argc, char **argv)
     int setopt[SH_O_COUNT];
     memset(setopt, 0, sizeof setopt);
     memset(opts, 0, sizeof opts);
-    int have_c = 0;
+    int have_c = 0, have_s = 0;
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--version") || !strcmp(a, "-version")) {
@@ -1409,7 +1456,8 @@ static int run_bash(sh_state *st, sk_cmd *c, int argc, char **argv)
         int on = a[0] == '-';
         for (const char *p = a + 1; *p; p++) {
             if (*p == 'c') { have_c = 1; continue; }
-            if (*p == 's' || *p == 'i' || *p == 'l' || *p == 'r') continue;
+            if (*p == 's') { have_s = 1; continue; }
+            if (*p == 'i' || *p == 'l' || *p == 'r') continue;
             if (*p == 'o' && i + 1 < argc) {
                 int k = sh_set_option_index(argv[++i]);
                 if (k < 0) {
@@ -1447,7 +1495,7 @@ static int run_bash(sh_state *st, sk_cmd *c, int argc, char **argv)
          * array temporarily */
         return sh_bash_run(st, c->fds, cmd, strlen(cmd), NULL, nargc, nargv, setopt, opts);
     }
-    if (i < argc) {
+    if (i < argc && !have_s) {
         /* bash FILE args */
         const char *file = argv[i];
         sk_buf text = SK_BUF_INIT(st->a);
@@ -1470,8 +1518,15 @@ static int run_bash(sh_state *st, sk_cmd *c, int argc, char **argv)
         sk_in_free(&in);
         sk_stream_close(c->in, SK_RD);
     }
-    char *dflt[1] = { argv[0] };
-    status = sh_bash_run(st, c->fds, text.p ? text.p : "", text.len, NULL, 1, dflt, setopt, opts);
+    /* bash -s ARGS: positional parameters for the script read from stdin */
+    char **sargv = sk_malloc(st->a, (size_t)(argc - i + 2) * sizeof *sargv);
+    if (!sargv) { sk_buf_free(&text); return 1; }
+    sargv[0] = argv[0];
+    int sargc = 1;
+    for (int k = i; k < argc; k++) sargv[sargc++] = argv[k];
+    sargv[sargc] = NULL;
+    status = sh_bash_run(st, c->fds, text.p ? text.p : "", text.len, NULL, sargc, sargv, setopt, opts);
+    sk_free(st->a, sargv);
     sk_buf_free(&text);
     return status;
 }

@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
+
+#include "base/civil.h"
+
 
 #include "shell/exec.h"
 #include "shell/pattern.h"
@@ -81,28 +83,19 @@ static double float_arg(pf *p, const char *s)
     return v;
 }
 
+/* Widths and precisions count bytes, as bash's printf does. */
 static void put_padded(pf *p, const char *s, size_t n, int width, int left, int zero)
 {
-    /* width counts characters */
-    size_t chars = sh_utf8_len(s, n);
-    size_t pad = width > 0 && (size_t)width > chars ? (size_t)width - chars : 0;
+    size_t pad = width > 0 && (size_t)width > n ? (size_t)width - n : 0;
     if (!left) for (size_t i = 0; i < pad; i++) sk_buf_putc(p->out, zero ? '0' : ' ');
     sk_buf_put(p->out, s, n);
     if (left) for (size_t i = 0; i < pad; i++) sk_buf_putc(p->out, ' ');
 }
 
-/* Truncate to prec characters. */
 static size_t prec_bytes(const char *s, size_t n, int prec)
 {
-    if (prec < 0) return n;
-    size_t i = 0;
-    int k = 0;
-    while (i < n && k < prec) {
-        uint32_t cp;
-        i += sh_utf8_decode(s + i, n - i, &cp);
-        k++;
-    }
-    return i;
+    if (prec < 0 || (size_t)prec >= n) return n;
+    return (size_t)prec;
 }
 
 /* Format one conversion; fmt points after '%'.  Returns the number of
@@ -249,13 +242,15 @@ static int conv(pf *p, const char *fmt, size_t fl)
             if (t == -1) t = now;
             else if (t == -2) t = p->st->sh->started_ns ? sk_shell_now_ns(p->st->sh) / 1000000000 : now;
         }
-        time_t tt = (time_t)t;
-        struct tm tm;
-        gmtime_r(&tt, &tm);
-        char out[512];
-        size_t on = *tf ? strftime(out, sizeof out, tf, &tm) : 0;
+        /* formatted by src/base/civil (no host TZ or locale), in UTC */
+        sk_tm tm;
+        sk_tm_from_unix(t, 0, "UTC", &tm);
+        sk_buf out = SK_BUF_INIT(p->out->a);
+        if (*tf && sk_strftime(&out, tf, &tm, 0, t)) { sk_buf_free(&out); return -1; }
+        size_t on = out.len;
         if (prec >= 0 && (size_t)prec < on) on = (size_t)prec;
-        put_padded(p, out, on, width, left, 0);
+        put_padded(p, sk_buf_cstr(&out), on, width, left, 0);
+        sk_buf_free(&out);
         return (int)(e + 2);
     }
     default:

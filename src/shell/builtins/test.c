@@ -1,71 +1,47 @@
 /* test.c — test / [ and the [[ ]] conditional command: file tests on the
  * virtual filesystem, string and integer comparisons, patterns for ==,
- * and =~ with BASH_REMATCH through a small regex shim (PCRE2 underneath;
- * the project's regex layer can replace sh_regex_match later). */
+ * and =~ with BASH_REMATCH through the project's regex layer (POSIX ERE,
+ * leftmost-longest, as bash's regcomp). */
 #include <stdio.h>
 #include <string.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
-
 #include "shell/arith.h"
 #include "shell/exec.h"
+#include "regex/regex.h"
 #include "shell/pattern.h"
 
-/* ---- regex shim --------------------------------------------------------------------------- */
+/* ---- regex ----------------------------------------------------------------------------- */
 
-static void *rx_malloc(PCRE2_SIZE n, void *ud) { return sk_malloc(ud, n); }
-static void rx_free(void *p, void *ud) { sk_free(ud, p); }
-
-/* Match ERE re against s.  Returns 1 match (groups filled, unmatched
- * groups empty), 0 no match, -1 bad pattern (message printed), -2 limit. */
+/* Match ERE re against s with POSIX leftmost-longest semantics (the
+ * project's regex layer).  Returns 1 match (groups filled, unmatched
+ * groups empty), 0 no match, -1 bad pattern, -2 limit. */
 int sh_regex_match(sh_state *st, const char *re, const char *s, size_t n, sh_strvec *groups)
 {
-    sk_alloc *a = st->a;
-    pcre2_general_context *g = pcre2_general_context_create(rx_malloc, rx_free, a);
-    if (!g) return -2;
-    pcre2_compile_context *cc = pcre2_compile_context_create(g);
-    int err;
-    PCRE2_SIZE off;
-    pcre2_code *code = cc ? pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
-                                          PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_DOLLAR_ENDONLY, &err, &off, cc)
-                          : NULL;
-    if (!code) {
-        pcre2_compile_context_free(cc);
-        pcre2_general_context_free(g);
-        return -1;
-    }
-    pcre2_match_context *mc = pcre2_match_context_create(g);
-    if (mc) {
-        if (st->sh->lim.regex_match_limit) pcre2_set_match_limit(mc, st->sh->lim.regex_match_limit);
-        if (st->sh->lim.regex_depth_limit) pcre2_set_depth_limit(mc, st->sh->lim.regex_depth_limit);
-    }
-    pcre2_match_data *md = pcre2_match_data_create_from_pattern(code, g);
-    int rc = md ? pcre2_match(code, (PCRE2_SPTR)s, n, 0, 0, md, mc) : PCRE2_ERROR_NOMEMORY;
+    rx *r;
+    rx_error e;
+    unsigned flags = RX_UTF8 | (st->shopt[SH_S_NOCASEMATCH] ? RX_ICASE : 0);
+    int cr = rx_compile(&r, st->a, &st->sh->lim, RX_ERE, flags, re, strlen(re), &e);
+    if (cr) return cr == RX_ENOMEM ? -2 : -1;
+    int ng = rx_group_count(r);
+    size_t small[32];
+    size_t *ov = ng + 1 <= 16 ? small : sk_malloc(st->a, (size_t)(ng + 1) * 2 * sizeof *ov);
+    if (!ov) { rx_free(r); return -2; }
+    int m = rx_exec(r, s, n, 0, 0, ov, ng + 1);
     int result;
-    if (rc >= 0) {
+    if (m == RX_MATCH) {
         result = 1;
-        if (groups) {
-            uint32_t ng;
-            pcre2_pattern_info(code, PCRE2_INFO_CAPTURECOUNT, &ng);
-            PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-            for (uint32_t k = 0; k <= ng; k++) {
-                if ((int)k < rc && ov[2 * k] != PCRE2_UNSET) sh_strvec_pushdup(groups, s + ov[2 * k], ov[2 * k + 1] - ov[2 * k]);
+        if (groups)
+            for (int k = 0; k <= ng; k++) {
+                if (ov[2 * k] != RX_UNSET) sh_strvec_pushdup(groups, s + ov[2 * k], ov[2 * k + 1] - ov[2 * k]);
                 else sh_strvec_pushdup(groups, "", 0);
             }
-        }
-    } else if (rc == PCRE2_ERROR_NOMATCH) {
+    } else if (m == RX_NOMATCH) {
         result = 0;
-    } else if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT || rc == PCRE2_ERROR_HEAPLIMIT) {
-        result = -2;
     } else {
-        result = 0;
+        result = -2;
     }
-    pcre2_match_data_free(md);
-    pcre2_match_context_free(mc);
-    pcre2_code_free(code);
-    pcre2_compile_context_free(cc);
-    pcre2_general_context_free(g);
+    if (ov != small) sk_free(st->a, ov);
+    rx_free(r);
     return result;
 }
 
@@ -490,7 +466,7 @@ static int cond_eval(sh_state *st, const sh_cond *c, sk_buf *trace)
 
 int sh_exec_cond(sh_state *st, const sh_node *n)
 {
-    st->lineno = n->line;
+    st->lineno = sh_node_line(st, n->line);
     sh_debug_trap(st);
     if (sk_shell_count_command(st->sh)) return 1;
     sk_buf trace = SK_BUF_INIT(st->a);

@@ -108,7 +108,7 @@ static void flush_buf(sk_cmd *c, sk_buf *b)
 
 /* ---- function printing ------------------------------------------------------------------- */
 
-int sh_print_function(sh_state *st, sk_buf *b, const char *name, sh_func *f);
+int sh_func_print(sh_state *st, sk_buf *b, const char *name, sh_func *f);
 
 /* ---- declare ------------------------------------------------------------------------------- */
 
@@ -188,14 +188,14 @@ static int print_functions(sh_state *st, sk_cmd *c, int names_only, int argc, ch
             sh_func *f = sh_func_get(st, argv[i]);
             if (!f) { status = 1; continue; }
             if (names_only) sk_buf_printf(&b, "%s\n", argv[i]);
-            else sh_print_function(st, &b, argv[i], f);
+            else sh_func_print(st, &b, argv[i], f);
         }
     } else if (st->funcs) {
         for (size_t k = 0; k < st->funcs->n; k++) {
             if (names_only) {
                 sk_buf_printf(&b, "declare -f%s %s\n", (st->funcs->e[k].attr & SH_A_EXPORT) ? "x" : "", st->funcs->e[k].name);
             } else {
-                sh_print_function(st, &b, st->funcs->e[k].name, st->funcs->e[k].fn);
+                sh_func_print(st, &b, st->funcs->e[k].name, st->funcs->e[k].fn);
                 if (st->funcs->e[k].attr & SH_A_EXPORT) sk_buf_printf(&b, "declare -fx %s\n", st->funcs->e[k].name);
             }
         }

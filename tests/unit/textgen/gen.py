@@ -50,7 +50,7 @@ for cmd in cmds:
 print()
 print(f'static void {group}_files(cmdtest *t)\n{{')
 for f, d in files.items():
-    print(f'    sk_vfs_write_file(&t->vfs, "/home/user", "{f}", {lit(d)}, {len(d)}, 0644);')
+    print(f'    sk_vfs_write_file(&t->vfs, "/home/user", {lit(f.encode())}, {lit(d)}, {len(d)}, 0644);')
 print('}\n')
 CH = 25
 for k in range(0, len(cases), CH):

@@ -1,0 +1,711 @@
+/* exc.c — exception objects (CPython's builtin hierarchy) and the error
+ * API C code uses to raise them (py_err_fmt & co).
+ *
+ * Exception attributes beyond args/__cause__/__context__ (StopIteration.value,
+ * OSError.errno, SyntaxError.lineno, ...) live in the instance dict and are
+ * filled by __init__, as CPython's do.  A "fatal" exception (a resource
+ * limit) cannot be caught by except clauses.
+ *
+ * Must never: lose the pending exception silently, or build a __context__
+ * cycle.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "py/core.h"
+
+/* ---- raising ---------------------------------------------------------------------- */
+static void set_context(py_interp *I, py_val exc)
+{
+    py_val ctx = I->exc_info;
+    if (!ctx || ctx == exc || !py_is_exc(exc)) return;
+    /* avoid cycles: cut the chain where exc already appears */
+    py_val o = ctx;
+    for (int guard = 0; o && guard < 1000; guard++) {
+        py_val next = PY_EXC(o)->context;
+        if (next == exc) { PY_CLEAR(I, PY_EXC(o)->context); break; }
+        o = next;
+    }
+    if (PY_EXC(exc)->context != ctx) {
+        py_incref(ctx);
+        PY_SETREF(I, PY_EXC(exc)->context, ctx);
+    }
+}
+
+void py_err_setexc(py_interp *I, py_val exc)
+{
+    if (I->exc && PY_EXC(I->exc)->fatal) {   /* a fatal error is never replaced */
+        py_decref(I, exc);
+        return;
+    }
+    set_context(I, exc);
+    PY_SETREF(I, I->exc, exc);
+}
+
+py_val py_exc_new(py_interp *I, py_type *t, const py_val *args, size_t nargs)
+{
+    if (!(t->flags & PY_TF_HEAP) && (t->flags & PY_TF_EXC_SUB)) {
+        /* builtin exceptions are built directly: no native-depth charge, so
+         * a RecursionError can always be created */
+        py_val e = t->s.new_(I, t, args, nargs, PY_NULL);
+        if (!e) return PY_NULL;
+        if (t->s.init(I, e, args, nargs, PY_NULL)) { py_decref(I, e); return PY_NULL; }
+        return e;
+    }
+    return py_call(I, PY_VAL(t), args, nargs, PY_NULL);
+}
+
+py_val py_err_type_val(py_interp *I, py_val type, py_val arg)
+{
+    py_val e = py_is_typeobj(type) ? py_exc_new(I, PY_TYPEOBJ(type), arg ? &arg : NULL, arg ? 1 : 0)
+                                   : py_call(I, type, arg ? &arg : NULL, arg ? 1 : 0, PY_NULL);
+    if (!e) return PY_NULL;
+    py_err_setexc(I, e);
+    return PY_NULL;
+}
+
+py_val py_err_obj(py_interp *I, int type_id, py_val arg)
+{
+    py_type *t = PY_TYPE(I, type_id);
+    if (!t) return PY_NULL;
+    return py_err_type_val(I, PY_VAL(t), arg);
+}
+
+py_val py_err_str(py_interp *I, int type_id, const char *msg)
+{
+    py_val s = py_str_cstr(I, msg);
+    if (!s) return PY_NULL;
+    py_err_obj(I, type_id, s);
+    py_decref(I, s);
+    return PY_NULL;
+}
+
+py_val py_err_vfmt(py_interp *I, int type_id, const char *fmt, va_list ap)
+{
+    sk_buf b = SK_BUF_INIT(I->alloc);
+    if (sk_buf_vprintf(&b, fmt, ap)) { sk_buf_free(&b); return py_err_nomem(I); }
+    py_val s = py_str_new(I, b.p ? b.p : "", b.len);
+    sk_buf_free(&b);
+    if (!s) return PY_NULL;
+    py_err_obj(I, type_id, s);
+    py_decref(I, s);
+    return PY_NULL;
+}
+
+py_val py_err_fmt(py_interp *I, int type_id, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    py_err_vfmt(I, type_id, fmt, ap);
+    va_end(ap);
+    return PY_NULL;
+}
+
+py_val py_err_fatal(py_interp *I, int type_id, const char *msg)
+{
+    /* allocate the exception even past the memory limit */
+    size_t lim = I->alloc->limit;
+    uint64_t clim = I->alloc->count_limit, mlim = I->mem.max_allocs;
+    I->alloc->limit = 0;
+    I->alloc->count_limit = 0;
+    I->mem.max_allocs = 0;
+    if (I->exc && PY_EXC(I->exc)->fatal) goto out;
+    PY_CLEAR(I, I->exc);
+    py_err_str(I, type_id, msg);
+    if (I->exc) PY_EXC(I->exc)->fatal = 1;
+    I->fatal = 1;
+out:
+    I->alloc->limit = lim;
+    I->alloc->count_limit = clim;
+    I->mem.max_allocs = mlim;
+    return PY_NULL;
+}
+
+py_val py_err_nomem(py_interp *I)
+{
+    if (I->alloc->hit == SK_ALLOC_LIMIT || I->alloc->hit == SK_ALLOC_COUNT || I->alloc->limit)
+        return py_err_fatal(I, PY_E_MemoryError, "memory limit exceeded");
+    return py_err_fatal(I, PY_E_MemoryError, "out of memory");
+}
+
+int py_err_matches(py_interp *I, int type_id)
+{
+    if (!I->exc) return 0;
+    return py_type_is_subtype(py_typeof(I, I->exc), PY_TYPE(I, type_id));
+}
+
+py_val py_err_fetch(py_interp *I)
+{
+    py_val e = I->exc;
+    I->exc = PY_NULL;
+    return e;
+}
+
+void py_err_clear(py_interp *I)
+{
+    if (I->exc && PY_EXC(I->exc)->fatal) return;
+    PY_CLEAR(I, I->exc);
+}
+
+py_val py_err_stopiteration(py_interp *I, py_val value)
+{
+    py_val e = py_exc_new(I, PY_TYPE(I, PY_E_StopIteration), value ? &value : NULL, value ? 1 : 0);
+    py_xdecref(I, value);
+    if (e) py_err_setexc(I, e);
+    return PY_NULL;
+}
+
+int py_err_recursion(py_interp *I)
+{
+    py_err_str(I, PY_E_RecursionError, "maximum recursion depth exceeded");
+    return -1;
+}
+
+int py_exc_matches(py_interp *I, py_val exc, py_val spec)
+{
+    if (py_is_tuple(spec)) {
+        for (size_t i = 0; i < py_tuple_len(spec); i++) {
+            int r = py_exc_matches(I, exc, py_tuple_items(spec)[i]);
+            if (r) return r;
+        }
+        return 0;
+    }
+    if (!py_is_typeobj(spec) || !py_type_is_subtype(PY_TYPEOBJ(spec), PY_TYPE(I, PY_E_BaseException))) {
+        py_err_str(I, PY_E_TypeError, "catching classes that do not inherit from BaseException is not allowed");
+        return -1;
+    }
+    return py_type_is_subtype(py_typeof(I, exc), PY_TYPEOBJ(spec));
+}
+
+/* ---- tracebacks --------------------------------------------------------------------- */
+void py_tb_decref(py_interp *I, py_tb *tb)
+{
+    while (tb && --tb->rc == 0) {
+        py_tb *next = tb->next;
+        py_decref(I, PY_VAL(tb->code));
+        py_xdecref(I, tb->name);
+        py_free(I, tb, sizeof(py_tb));
+        tb = next;
+    }
+}
+
+void py_tb_add(py_interp *I, py_val exc, py_code *code, uint32_t ip)
+{
+    if (!py_is_exc(exc)) return;
+    py_tb *tb = py_alloc(I, sizeof(py_tb));
+    if (!tb) { py_err_clear(I); return; }
+    tb->next = PY_EXC(exc)->tb;
+    tb->code = code;
+    tb->ip = ip;
+    tb->rc = 1;
+    tb->name = PY_NULL;
+    py_incref(PY_VAL(code));
+    PY_EXC(exc)->tb = tb;
+}
+
+/* ---- the exception types ------------------------------------------------------------ */
+static void exc_dealloc(py_interp *I, py_obj *o)
+{
+    py_exc *e = (py_exc *)o;
+    py_gc_untrack(I, o);
+    py_xdecref(I, e->args);
+    py_xdecref(I, e->dict);
+    py_xdecref(I, e->cause);
+    py_xdecref(I, e->context);
+    py_xdecref(I, e->value);
+    py_xdecref(I, e->extra);
+    py_tb_decref(I, e->tb);
+    py_type *t = o->type;
+    if (t->flags & PY_TF_HEAP) {
+        for (size_t off = sizeof(py_exc); off + sizeof(py_val) <= t->basicsize; off += sizeof(py_val))
+            py_xdecref(I, *(py_val *)((char *)o + off));
+    }
+    py_obj_free(I, o, t->basicsize);
+}
+
+static void exc_traverse(py_obj *o, py_visitfn visit, void *ctx)
+{
+    py_exc *e = (py_exc *)o;
+    if (e->args) visit(e->args, ctx);
+    if (e->dict) visit(e->dict, ctx);
+    if (e->cause) visit(e->cause, ctx);
+    if (e->context) visit(e->context, ctx);
+    if (e->value) visit(e->value, ctx);
+    if (e->extra) visit(e->extra, ctx);
+    py_type *t = o->type;
+    if (t->flags & PY_TF_HEAP) {
+        for (size_t off = sizeof(py_exc); off + sizeof(py_val) <= t->basicsize; off += sizeof(py_val)) {
+            py_val v = *(py_val *)((char *)o + off);
+            if (v) visit(v, ctx);
+        }
+        visit(PY_VAL(t), ctx);
+    }
+}
+
+static void exc_clear(py_interp *I, py_obj *o)
+{
+    py_exc *e = (py_exc *)o;
+    PY_CLEAR(I, e->args);
+    PY_CLEAR(I, e->dict);
+    PY_CLEAR(I, e->cause);
+    PY_CLEAR(I, e->context);
+    PY_CLEAR(I, e->value);
+    PY_CLEAR(I, e->extra);
+    py_type *t = o->type;
+    if (t->flags & PY_TF_HEAP) {
+        for (size_t off = sizeof(py_exc); off + sizeof(py_val) <= t->basicsize; off += sizeof(py_val))
+            PY_CLEAR(I, *(py_val *)((char *)o + off));
+    }
+}
+
+static int is_sub(py_interp *I, py_val self, int id) { return py_type_is_subtype(py_typeof(I, self), PY_TYPE(I, id)); }
+
+static int set_attr_c(py_interp *I, py_val self, const char *name, py_val v)
+{
+    py_val n = py_intern(I, name);
+    if (!n) return -1;
+    py_val *dp = &PY_EXC(self)->dict;
+    if (!*dp) { *dp = py_dict_new(I); if (!*dp) { py_decref(I, n); return -1; } }
+    int r = py_dict_set(I, *dp, n, v);
+    py_decref(I, n);
+    return r;
+}
+
+static py_val get_attr_c(py_interp *I, py_val self, const char *name)
+{
+    py_val d = PY_EXC(self)->dict;
+    if (!d) return PY_NULL;
+    py_val n = py_intern(I, name);
+    if (!n) { py_err_clear(I); return PY_NULL; }
+    py_val v = py_dict_get(I, d, n);
+    py_decref(I, n);
+    return v;
+}
+
+static const char *errno_name_to_type(int64_t e, int *tid)
+{
+    switch (e) {
+    case 2: *tid = PY_E_FileNotFoundError; break;
+    case 17: *tid = PY_E_FileExistsError; break;
+    case 21: *tid = PY_E_IsADirectoryError; break;
+    case 20: *tid = PY_E_NotADirectoryError; break;
+    case 1: case 13: *tid = PY_E_PermissionError; break;
+    case 110: *tid = PY_E_TimeoutError; break;
+    case 4: *tid = PY_E_InterruptedError; break;
+    case 32: *tid = PY_E_BrokenPipeError; break;
+    case 111: *tid = PY_E_ConnectionRefusedError; break;
+    case 104: *tid = PY_E_ConnectionResetError; break;
+    case 3: *tid = PY_E_ProcessLookupError; break;
+    case 10: *tid = PY_E_ChildProcessError; break;
+    case 11: *tid = PY_E_BlockingIOError; break;
+    default: return NULL;
+    }
+    return "";
+}
+
+static py_val exc_new_slot(py_interp *I, py_type *t, const py_val *args, size_t nargs, py_val kw)
+{
+    size_t nkw = kw ? py_tuple_len(kw) : 0;
+    /* OSError(errno, strerror) builds the matching subclass */
+    if (t == PY_TYPE(I, PY_E_OSError) && nargs >= 2 && py_is_int(args[0])) {
+        int tid;
+        if (errno_name_to_type(py_int_val(args[0]), &tid)) t = PY_TYPE(I, tid);
+    }
+    if (nkw) {
+        /* only a few types take keyword arguments (checked by __init__) */
+        int ok = py_type_is_subtype(t, PY_TYPE(I, PY_E_ImportError)) ||
+                 py_type_is_subtype(t, PY_TYPE(I, PY_E_AttributeError)) ||
+                 py_type_is_subtype(t, PY_TYPE(I, PY_E_NameError)) || (t->flags & PY_TF_HEAP);
+        if (!ok) return py_err_fmt(I, PY_E_TypeError, "%s() takes no keyword arguments", t->name);
+    }
+    py_exc *e = (py_exc *)py_obj_new(I, t, t->basicsize);
+    if (!e) return PY_NULL;
+    e->args = py_tuple_from(I, args, nargs);
+    if (!e->args) { py_decref(I, PY_VAL(e)); return PY_NULL; }
+    return PY_VAL(e);
+}
+
+static int exc_init(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    size_t nkw = kw ? py_tuple_len(kw) : 0;
+    py_type *t = py_typeof(I, self);
+    if (nkw) {
+        int kwok = is_sub(I, self, PY_E_ImportError) || is_sub(I, self, PY_E_AttributeError) || is_sub(I, self, PY_E_NameError);
+        if (!kwok) { py_err_fmt(I, PY_E_TypeError, "%s() takes no keyword arguments", t->name); return -1; }
+        for (size_t i = 0; i < nkw; i++) {
+            py_val k = py_tuple_items(kw)[i];
+            const char *ks = py_str_data(k);
+            int allowed = (is_sub(I, self, PY_E_ImportError) && (!strcmp(ks, "name") || !strcmp(ks, "path") || !strcmp(ks, "name_from"))) ||
+                          (is_sub(I, self, PY_E_AttributeError) && (!strcmp(ks, "name") || !strcmp(ks, "obj"))) ||
+                          (is_sub(I, self, PY_E_NameError) && !strcmp(ks, "name"));
+            if (!allowed) { py_err_fmt(I, PY_E_TypeError, "%s() got an unexpected keyword argument '%s'", t->name, ks); return -1; }
+            if (set_attr_c(I, self, ks, args[nargs + i])) return -1;
+        }
+    }
+    py_val a = py_tuple_from(I, args, nargs);
+    if (!a) return -1;
+    PY_SETREF(I, PY_EXC(self)->args, a);
+    if (is_sub(I, self, PY_E_StopIteration)) {
+        if (set_attr_c(I, self, "value", nargs ? args[0] : PY_NONE)) return -1;
+    } else if (is_sub(I, self, PY_E_SystemExit)) {
+        py_val code = nargs == 0 ? PY_NONE : nargs == 1 ? args[0] : a;
+        if (set_attr_c(I, self, "code", code)) return -1;
+    } else if (is_sub(I, self, PY_E_OSError)) {
+        py_val en = PY_NONE, se = PY_NONE, fn = PY_NONE, fn2 = PY_NONE;
+        if (nargs >= 2 && nargs <= 5) {
+            en = args[0];
+            se = args[1];
+            if (nargs >= 3) fn = args[2];
+            if (nargs >= 5) fn2 = args[4];
+        }
+        if (set_attr_c(I, self, "errno", en) || set_attr_c(I, self, "strerror", se) ||
+            set_attr_c(I, self, "filename", fn) || set_attr_c(I, self, "filename2", fn2))
+            return -1;
+        if (nargs >= 3 && nargs <= 5) {
+            /* args become (errno, strerror) */
+            py_val a2 = py_tuple_from(I, args, 2);
+            if (!a2) return -1;
+            PY_SETREF(I, PY_EXC(self)->args, a2);
+        }
+    } else if (is_sub(I, self, PY_E_SyntaxError)) {
+        py_val msg = nargs >= 1 ? args[0] : PY_NONE;
+        if (set_attr_c(I, self, "msg", msg)) return -1;
+        const char *names[] = { "filename", "lineno", "offset", "text", "end_lineno", "end_offset" };
+        py_val details = nargs >= 2 ? args[1] : PY_NULL;
+        for (int i = 0; i < 6; i++) {
+            py_val v = PY_NONE;
+            if (details && py_is_tuple(details) && (size_t)i < py_tuple_len(details)) v = py_tuple_items(details)[i];
+            if (set_attr_c(I, self, names[i], v)) return -1;
+        }
+        if (set_attr_c(I, self, "print_file_and_line", PY_NONE)) return -1;
+    } else if (is_sub(I, self, PY_E_ImportError)) {
+        if (!get_attr_c(I, self, "name") && set_attr_c(I, self, "name", PY_NONE)) return -1;
+        if (!get_attr_c(I, self, "path") && set_attr_c(I, self, "path", PY_NONE)) return -1;
+        if (set_attr_c(I, self, "msg", nargs == 1 ? args[0] : PY_NONE)) return -1;
+    } else if (is_sub(I, self, PY_E_UnicodeDecodeError) || is_sub(I, self, PY_E_UnicodeEncodeError)) {
+        if (nargs == 5) {
+            const char *names[] = { "encoding", "object", "start", "end", "reason" };
+            for (int i = 0; i < 5; i++) if (set_attr_c(I, self, names[i], args[i])) return -1;
+        }
+    } else if (is_sub(I, self, PY_E_NameError) || is_sub(I, self, PY_E_AttributeError)) {
+        if (!get_attr_c(I, self, "name") && set_attr_c(I, self, "name", PY_NONE)) return -1;
+        if (is_sub(I, self, PY_E_AttributeError) && !get_attr_c(I, self, "obj") && set_attr_c(I, self, "obj", PY_NONE)) return -1;
+    } else if (is_sub(I, self, PY_E_BaseExceptionGroup)) {
+        if (nargs != 2) { py_err_fmt(I, PY_E_TypeError, "BaseExceptionGroup.__new__() takes exactly 2 arguments (%zu given)", nargs); return -1; }
+        if (set_attr_c(I, self, "message", args[0])) return -1;
+        py_val ex = py_sequence_tuple(I, args[1]);
+        if (!ex) return -1;
+        int r = set_attr_c(I, self, "exceptions", ex);
+        py_decref(I, ex);
+        if (r) return -1;
+    }
+    return 0;
+}
+
+py_val py_exc_str(py_interp *I, py_val self)
+{
+    py_val args = PY_EXC(self)->args;
+    size_t n = args ? py_tuple_len(args) : 0;
+    if (is_sub(I, self, PY_E_KeyError) && n == 1) return py_repr(I, py_tuple_items(args)[0]);
+    if (is_sub(I, self, PY_E_OSError)) {
+        py_val en = get_attr_c(I, self, "errno"), se = get_attr_c(I, self, "strerror");
+        py_val fn = get_attr_c(I, self, "filename"), fn2 = get_attr_c(I, self, "filename2");
+        if (en && se && en != PY_NONE && se != PY_NONE) {
+            sk_buf b = SK_BUF_INIT(I->alloc);
+            sk_buf_puts(&b, "[Errno ");
+            if (py_buf_str(I, &b, en) || sk_buf_puts(&b, "] ") || py_buf_str(I, &b, se)) { sk_buf_free(&b); return PY_NULL; }
+            if (fn && fn != PY_NONE) {
+                sk_buf_puts(&b, ": ");
+                if (py_buf_repr(I, &b, fn)) { sk_buf_free(&b); return PY_NULL; }
+                if (fn2 && fn2 != PY_NONE) {
+                    sk_buf_puts(&b, " -> ");
+                    if (py_buf_repr(I, &b, fn2)) { sk_buf_free(&b); return PY_NULL; }
+                }
+            }
+            return py_str_from_buf(I, &b);
+        }
+    }
+    if (is_sub(I, self, PY_E_SyntaxError)) {
+        py_val msg = get_attr_c(I, self, "msg");
+        py_val fn = get_attr_c(I, self, "filename"), ln = get_attr_c(I, self, "lineno");
+        if (msg && msg != PY_NONE) {
+            sk_buf b = SK_BUF_INIT(I->alloc);
+            if (py_buf_str(I, &b, msg)) { sk_buf_free(&b); return PY_NULL; }
+            int have_fn = fn && py_is_str(fn), have_ln = ln && py_is_intlike(ln);
+            if (have_fn || have_ln) {
+                sk_buf_puts(&b, " (");
+                if (have_fn) {
+                    const char *f = py_str_data(fn);
+                    const char *slash = strrchr(f, '/');
+                    sk_buf_puts(&b, slash ? slash + 1 : f);
+                }
+                if (have_ln) {
+                    if (have_fn) sk_buf_puts(&b, ", ");
+                    sk_buf_puts(&b, "line ");
+                    py_buf_str(I, &b, ln);
+                }
+                sk_buf_putc(&b, ')');
+            }
+            return py_str_from_buf(I, &b);
+        }
+    }
+    if (is_sub(I, self, PY_E_UnicodeDecodeError) && get_attr_c(I, self, "reason")) {
+        py_val enc = get_attr_c(I, self, "encoding"), obj = get_attr_c(I, self, "object");
+        py_val st = get_attr_c(I, self, "start"), en = get_attr_c(I, self, "end"), rs = get_attr_c(I, self, "reason");
+        if (enc && obj && st && en && rs && py_is_str(enc) && py_is_bytes(obj) && py_is_int(st) && py_is_int(en) && py_is_str(rs)) {
+            int64_t s = py_int_val(st), e = py_int_val(en);
+            if (s >= 0 && (size_t)s < PY_BYTES(obj)->len) {
+                if (e == s + 1)
+                    return py_str_fmt(I, "'%s' codec can't decode byte 0x%02x in position %lld: %s", py_str_data(enc),
+                                      (unsigned char)PY_BYTES(obj)->data[s], (long long)s, py_str_data(rs));
+                return py_str_fmt(I, "'%s' codec can't decode bytes in position %lld-%lld: %s", py_str_data(enc),
+                                  (long long)s, (long long)e - 1, py_str_data(rs));
+            }
+        }
+    }
+    if (is_sub(I, self, PY_E_UnicodeEncodeError) && get_attr_c(I, self, "reason")) {
+        py_val enc = get_attr_c(I, self, "encoding"), obj = get_attr_c(I, self, "object");
+        py_val st = get_attr_c(I, self, "start"), en = get_attr_c(I, self, "end"), rs = get_attr_c(I, self, "reason");
+        if (enc && obj && st && en && rs && py_is_str(enc) && py_is_str(obj) && py_is_int(st) && py_is_int(en) && py_is_str(rs)) {
+            int64_t s = py_int_val(st), e = py_int_val(en);
+            if (s >= 0 && (size_t)s < PY_STR(obj)->cplen) {
+                py_val ch = py_str_getitem_cp(I, obj, s);
+                if (!ch) return PY_NULL;
+                size_t k = 0;
+                uint32_t cp;
+                py_utf8_decode(py_str_data(ch), py_str_len(ch), &k, &cp);
+                py_decref(I, ch);
+                const char *esc = cp < 0x100 ? "\\x%02x" : cp < 0x10000 ? "\\u%04x" : "\\U%08x";
+                char escbuf[16];
+                snprintf(escbuf, sizeof escbuf, esc, cp);
+                if (e == s + 1)
+                    return py_str_fmt(I, "'%s' codec can't encode character '%s' in position %lld: %s", py_str_data(enc),
+                                      escbuf, (long long)s, py_str_data(rs));
+                return py_str_fmt(I, "'%s' codec can't encode characters in position %lld-%lld: %s", py_str_data(enc),
+                                  (long long)s, (long long)e - 1, py_str_data(rs));
+            }
+        }
+    }
+    if (is_sub(I, self, PY_E_BaseExceptionGroup)) {
+        py_val msg = get_attr_c(I, self, "message"), ex = get_attr_c(I, self, "exceptions");
+        if (msg && ex && py_is_tuple(ex)) {
+            size_t k = py_tuple_len(ex);
+            sk_buf b = SK_BUF_INIT(I->alloc);
+            if (py_buf_str(I, &b, msg)) { sk_buf_free(&b); return PY_NULL; }
+            sk_buf_printf(&b, " (%zu sub-exception%s)", k, k == 1 ? "" : "s");
+            return py_str_from_buf(I, &b);
+        }
+    }
+    if (n == 0) return py_newref(I->empty_str);
+    if (n == 1) return py_str(I, py_tuple_items(args)[0]);
+    return py_repr(I, args);
+}
+
+static py_val exc_str_slot(py_interp *I, py_val self) { return py_exc_str(I, self); }
+
+static py_val exc_repr(py_interp *I, py_val self)
+{
+    py_type *t = py_typeof(I, self);
+    py_val args = PY_EXC(self)->args;
+    size_t n = args ? py_tuple_len(args) : 0;
+    const char *name = t->name;
+    if (n == 1) {
+        sk_buf b = SK_BUF_INIT(I->alloc);
+        sk_buf_printf(&b, "%s(", name);
+        if (py_buf_repr(I, &b, py_tuple_items(args)[0])) { sk_buf_free(&b); return PY_NULL; }
+        sk_buf_putc(&b, ')');
+        return py_str_from_buf(I, &b);
+    }
+    if (n == 0) return py_str_fmt(I, "%s()", name);
+    py_val r = py_repr(I, args);
+    if (!r) return PY_NULL;
+    py_val out = py_str_fmt(I, "%s%s", name, py_str_data(r));
+    py_decref(I, r);
+    return out;
+}
+
+static py_val exc_get_args(py_interp *I, py_val self)
+{
+    py_val a = PY_EXC(self)->args;
+    return a ? py_newref(a) : py_tuple_new(I, 0);
+}
+static int exc_set_args(py_interp *I, py_val self, py_val v)
+{
+    if (!v) { py_err_str(I, PY_E_TypeError, "args may not be deleted"); return -1; }
+    py_val t = py_sequence_tuple(I, v);
+    if (!t) return -1;
+    PY_SETREF(I, PY_EXC(self)->args, t);
+    return 0;
+}
+static py_val exc_get_cause(py_interp *I, py_val self) { (void)I; py_val c = PY_EXC(self)->cause; return c ? py_newref(c) : PY_NONE; }
+static int exc_set_cause(py_interp *I, py_val self, py_val v)
+{
+    if (v && v != PY_NONE && !py_is_exc(v)) {
+        py_err_str(I, PY_E_TypeError, "exception cause must be None or derive from BaseException");
+        return -1;
+    }
+    py_val nv = v && v != PY_NONE ? py_newref(v) : PY_NULL;
+    PY_SETREF(I, PY_EXC(self)->cause, nv);
+    PY_EXC(self)->suppress_context = 1;
+    return 0;
+}
+static py_val exc_get_context(py_interp *I, py_val self) { (void)I; py_val c = PY_EXC(self)->context; return c ? py_newref(c) : PY_NONE; }
+static int exc_set_context(py_interp *I, py_val self, py_val v)
+{
+    if (v && v != PY_NONE && !py_is_exc(v)) {
+        py_err_str(I, PY_E_TypeError, "exception context must be None or derive from BaseException");
+        return -1;
+    }
+    py_val nv = v && v != PY_NONE ? py_newref(v) : PY_NULL;
+    PY_SETREF(I, PY_EXC(self)->context, nv);
+    return 0;
+}
+static py_val exc_get_suppress(py_interp *I, py_val self) { (void)I; return py_bool(PY_EXC(self)->suppress_context); }
+static int exc_set_suppress(py_interp *I, py_val self, py_val v)
+{
+    int b = v ? py_truthy(I, v) : 0;
+    if (b < 0) return -1;
+    PY_EXC(self)->suppress_context = (uint8_t)b;
+    return 0;
+}
+static py_val exc_get_tb(py_interp *I, py_val self) { (void)I; (void)self; return PY_NONE; }
+static int exc_set_tb(py_interp *I, py_val self, py_val v) { (void)I; (void)self; (void)v; return 0; }
+
+static py_val exc_with_traceback(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)args;
+    if (py_args_exact(I, "BaseException.with_traceback", nargs, kw, 1)) return PY_NULL;
+    return py_newref(self);
+}
+
+static py_val exc_add_note(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    if (py_args_exact(I, "BaseException.add_note", nargs, kw, 1)) return PY_NULL;
+    if (!py_is_str(args[0])) return py_err_fmt(I, PY_E_TypeError, "note must be a str, not '%s'", py_type_name(I, args[0]));
+    py_val notes = get_attr_c(I, self, "__notes__");
+    if (!notes) {
+        py_val l = py_list_new(I, 0);
+        if (!l || set_attr_c(I, self, "__notes__", l)) { py_xdecref(I, l); return PY_NULL; }
+        py_decref(I, l);
+        notes = get_attr_c(I, self, "__notes__");
+    }
+    if (!py_is_list(notes)) return py_err_str(I, PY_E_TypeError, "Cannot add note: __notes__ is not a list");
+    if (py_list_append(I, notes, args[0])) return PY_NULL;
+    return PY_NONE;
+}
+
+static py_val exc_reduce(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)args; (void)nargs; (void)kw;
+    return py_tuple_pack(I, 2, PY_VAL(py_typeof(I, self)), PY_EXC(self)->args);
+}
+
+static const py_methoddef exc_methods[] = {
+    { "with_traceback", exc_with_traceback, 0 },
+    { "add_note", exc_add_note, 0 },
+    { "__reduce__", exc_reduce, 0 },
+    { NULL, NULL, 0 }
+};
+
+static const py_getsetdef exc_getsets[] = {
+    { "args", exc_get_args, exc_set_args },
+    { "__cause__", exc_get_cause, exc_set_cause },
+    { "__context__", exc_get_context, exc_set_context },
+    { "__suppress_context__", exc_get_suppress, exc_set_suppress },
+    { "__traceback__", exc_get_tb, exc_set_tb },
+    { NULL, NULL, NULL }
+};
+
+const py_typedef py_exc_td_BaseException = {
+    .name = "BaseException", .base = PY_T_OBJECT,
+    .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_EXC_SUB,
+    .basicsize = sizeof(py_exc), .dictoffset = offsetof(py_exc, dict),
+    .slots = {
+        .dealloc = exc_dealloc, .traverse = exc_traverse, .clear = exc_clear,
+        .repr = exc_repr, .str = exc_str_slot, .new_ = exc_new_slot, .init = exc_init,
+    },
+    .methods = exc_methods, .getsets = exc_getsets,
+};
+
+/* the rest of the hierarchy: names, bases, qualified names */
+#define EXC_TD(id, nm, basename, qn) \
+    const py_typedef py_exc_td_##id = { \
+        .name = nm, .qualname = qn, .base = PY_E_##basename, \
+        .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_EXC_SUB, \
+        .basicsize = sizeof(py_exc), .dictoffset = offsetof(py_exc, dict), \
+    };
+EXC_TD(Exception, "Exception", BaseException, NULL)
+EXC_TD(SystemExit, "SystemExit", BaseException, NULL)
+EXC_TD(KeyboardInterrupt, "KeyboardInterrupt", BaseException, NULL)
+EXC_TD(GeneratorExit, "GeneratorExit", BaseException, NULL)
+EXC_TD(BaseExceptionGroup, "BaseExceptionGroup", BaseException, NULL)
+EXC_TD(ArithmeticError, "ArithmeticError", Exception, NULL)
+EXC_TD(FloatingPointError, "FloatingPointError", ArithmeticError, NULL)
+EXC_TD(OverflowError, "OverflowError", ArithmeticError, NULL)
+EXC_TD(ZeroDivisionError, "ZeroDivisionError", ArithmeticError, NULL)
+EXC_TD(AssertionError, "AssertionError", Exception, NULL)
+EXC_TD(AttributeError, "AttributeError", Exception, NULL)
+EXC_TD(BufferError, "BufferError", Exception, NULL)
+EXC_TD(EOFError, "EOFError", Exception, NULL)
+EXC_TD(ExceptionGroup, "ExceptionGroup", BaseExceptionGroup, NULL)
+EXC_TD(ImportError, "ImportError", Exception, NULL)
+EXC_TD(ModuleNotFoundError, "ModuleNotFoundError", ImportError, NULL)
+EXC_TD(LookupError, "LookupError", Exception, NULL)
+EXC_TD(IndexError, "IndexError", LookupError, NULL)
+EXC_TD(KeyError, "KeyError", LookupError, NULL)
+EXC_TD(MemoryError, "MemoryError", Exception, NULL)
+EXC_TD(NameError, "NameError", Exception, NULL)
+EXC_TD(UnboundLocalError, "UnboundLocalError", NameError, NULL)
+EXC_TD(OSError, "OSError", Exception, NULL)
+EXC_TD(BlockingIOError, "BlockingIOError", OSError, NULL)
+EXC_TD(ChildProcessError, "ChildProcessError", OSError, NULL)
+EXC_TD(ConnectionError, "ConnectionError", OSError, NULL)
+EXC_TD(BrokenPipeError, "BrokenPipeError", ConnectionError, NULL)
+EXC_TD(ConnectionAbortedError, "ConnectionAbortedError", ConnectionError, NULL)
+EXC_TD(ConnectionRefusedError, "ConnectionRefusedError", ConnectionError, NULL)
+EXC_TD(ConnectionResetError, "ConnectionResetError", ConnectionError, NULL)
+EXC_TD(FileExistsError, "FileExistsError", OSError, NULL)
+EXC_TD(FileNotFoundError, "FileNotFoundError", OSError, NULL)
+EXC_TD(InterruptedError, "InterruptedError", OSError, NULL)
+EXC_TD(IsADirectoryError, "IsADirectoryError", OSError, NULL)
+EXC_TD(NotADirectoryError, "NotADirectoryError", OSError, NULL)
+EXC_TD(PermissionError, "PermissionError", OSError, NULL)
+EXC_TD(ProcessLookupError, "ProcessLookupError", OSError, NULL)
+EXC_TD(TimeoutError, "TimeoutError", OSError, NULL)
+EXC_TD(ReferenceError, "ReferenceError", Exception, NULL)
+EXC_TD(RuntimeError, "RuntimeError", Exception, NULL)
+EXC_TD(NotImplementedError, "NotImplementedError", RuntimeError, NULL)
+EXC_TD(RecursionError, "RecursionError", RuntimeError, NULL)
+EXC_TD(PythonFinalizationError, "PythonFinalizationError", RuntimeError, NULL)
+EXC_TD(StopIteration, "StopIteration", Exception, NULL)
+EXC_TD(StopAsyncIteration, "StopAsyncIteration", Exception, NULL)
+EXC_TD(SyntaxError, "SyntaxError", Exception, NULL)
+EXC_TD(IndentationError, "IndentationError", SyntaxError, NULL)
+EXC_TD(TabError, "TabError", IndentationError, NULL)
+EXC_TD(SystemError, "SystemError", Exception, NULL)
+EXC_TD(TypeError, "TypeError", Exception, NULL)
+EXC_TD(ValueError, "ValueError", Exception, NULL)
+EXC_TD(UnicodeError, "UnicodeError", ValueError, NULL)
+EXC_TD(UnicodeDecodeError, "UnicodeDecodeError", UnicodeError, NULL)
+EXC_TD(UnicodeEncodeError, "UnicodeEncodeError", UnicodeError, NULL)
+EXC_TD(UnicodeTranslateError, "UnicodeTranslateError", UnicodeError, NULL)
+EXC_TD(Warning, "Warning", Exception, NULL)
+EXC_TD(BytesWarning, "BytesWarning", Warning, NULL)
+EXC_TD(DeprecationWarning, "DeprecationWarning", Warning, NULL)
+EXC_TD(EncodingWarning, "EncodingWarning", Warning, NULL)
+EXC_TD(FutureWarning, "FutureWarning", Warning, NULL)
+EXC_TD(ImportWarning, "ImportWarning", Warning, NULL)
+EXC_TD(PendingDeprecationWarning, "PendingDeprecationWarning", Warning, NULL)
+EXC_TD(ResourceWarning, "ResourceWarning", Warning, NULL)
+EXC_TD(RuntimeWarning, "RuntimeWarning", Warning, NULL)
+EXC_TD(SyntaxWarning, "SyntaxWarning", Warning, NULL)
+EXC_TD(UnicodeWarning, "UnicodeWarning", Warning, NULL)
+EXC_TD(UserWarning, "UserWarning", Warning, NULL)
+EXC_TD(FrozenInstanceError, "FrozenInstanceError", AttributeError, "dataclasses.FrozenInstanceError")
+EXC_TD(JSONDecodeError, "JSONDecodeError", ValueError, "json.decoder.JSONDecodeError")
+EXC_TD(PatternError, "PatternError", Exception, "re.PatternError")
+EXC_TD(UnsupportedOperation, "UnsupportedOperation", OSError, "io.UnsupportedOperation")
+EXC_TD(CancelledError, "CancelledError", BaseException, "asyncio.exceptions.CancelledError")
+EXC_TD(InvalidStateError, "InvalidStateError", Exception, "asyncio.exceptions.InvalidStateError")
+EXC_TD(QueueEmpty, "QueueEmpty", Exception, "asyncio.queues.QueueEmpty")
+EXC_TD(QueueFull, "QueueFull", Exception, "asyncio.queues.QueueFull")

@@ -1,0 +1,72 @@
+/* opcode.h — the bytecode.
+ *
+ * An instruction is one uint32_t: the opcode in the low 8 bits and a 24-bit
+ * argument above it.  Jump arguments are absolute instruction indexes.
+ * Exceptions are routed by a per-code exception table (start, end, target,
+ * stack depth) built by the compiler, so entering a `try` costs nothing.
+ */
+#ifndef SK_PY_OPCODE_H
+#define SK_PY_OPCODE_H
+
+#define PY_OPCODES(X) \
+    X(NOP) X(POP_TOP) X(COPY) X(SWAP) X(PUSH_NULL) \
+    X(LOAD_CONST) X(LOAD_FAST) X(STORE_FAST) X(DELETE_FAST) \
+    X(LOAD_DEREF) X(LOAD_CLASSDEREF) X(STORE_DEREF) X(DELETE_DEREF) X(LOAD_CLOSURE) \
+    X(LOAD_GLOBAL) X(STORE_GLOBAL) X(DELETE_GLOBAL) \
+    X(LOAD_NAME) X(STORE_NAME) X(DELETE_NAME) \
+    X(LOAD_ATTR) X(STORE_ATTR) X(DELETE_ATTR) X(LOAD_METHOD) \
+    X(BINARY_OP) X(UNARY_NEG) X(UNARY_POS) X(UNARY_INVERT) X(UNARY_NOT) \
+    X(COMPARE_OP) X(IS_OP) X(CONTAINS_OP) \
+    X(BINARY_SUBSCR) X(STORE_SUBSCR) X(DELETE_SUBSCR) X(BUILD_SLICE) \
+    X(BUILD_TUPLE) X(BUILD_LIST) X(BUILD_SET) X(BUILD_MAP) X(BUILD_STRING) \
+    X(LIST_APPEND) X(SET_ADD) X(MAP_ADD) X(LIST_EXTEND) X(SET_UPDATE) X(DICT_UPDATE) \
+    X(DICT_MERGE) X(LIST_TO_TUPLE) X(UNPACK_SEQUENCE) X(UNPACK_EX) \
+    X(JUMP) X(POP_JUMP_IF_FALSE) X(POP_JUMP_IF_TRUE) X(JUMP_IF_FALSE_OR_POP) \
+    X(JUMP_IF_TRUE_OR_POP) X(POP_JUMP_IF_NONE) X(POP_JUMP_IF_NOT_NONE) \
+    X(GET_ITER) X(FOR_ITER) X(CALL) X(CALL_KW) X(CALL_METHOD) X(CALL_METHOD_KW) X(CALL_EX) \
+    X(MAKE_FUNCTION) X(RETURN_VALUE) X(RAISE) X(RERAISE) X(PUSH_EXC_INFO) X(POP_EXCEPT) \
+    X(CHECK_EXC_MATCH) X(WITH_EXCEPT_START) X(BEFORE_WITH) X(BEFORE_ASYNC_WITH) \
+    X(LOAD_BUILD_CLASS) X(IMPORT_NAME) X(IMPORT_FROM) X(IMPORT_STAR) \
+    X(YIELD_VALUE) X(GET_YIELD_FROM_ITER) X(SEND) X(GET_AWAITABLE) X(GET_AITER) X(GET_ANEXT) \
+    X(END_ASYNC_FOR) X(FORMAT_VALUE) X(LOAD_ASSERTION_ERROR) X(SET_RESULT) \
+    X(MATCH_CLASS) X(MATCH_MAPPING) X(MATCH_SEQUENCE) X(MATCH_KEYS) X(GET_LEN) \
+    X(COPY_DICT_WITHOUT_KEYS) X(CLEANUP_THROW) X(RETURN_GENERATOR_END) X(SETUP_ANNOTATIONS) \
+    X(LOAD_LOCALS) X(STORE_ANNOTATION) X(CALL_INTRINSIC) X(JUMP_BACK) X(RAISE_ASSERT) \
+    X(FOR_ITER_RANGE_) X(LOAD_FAST_LOAD_FAST) X(BUILD_TEMPLATE) X(BUILD_INTERPOLATION)
+
+enum {
+#define X(n) OP_##n,
+    PY_OPCODES(X)
+#undef X
+    OP__COUNT
+};
+
+/* BINARY_OP argument: PY_NB_* plus this flag for the in-place form */
+#define BINOP_INPLACE 16
+
+/* FORMAT_VALUE argument: conversion in the low 2 bits, a spec on the stack */
+#define FV_CONV_MASK 3
+#define FV_HAS_SPEC 4
+
+/* MAKE_FUNCTION flags */
+#define MF_DEFAULTS 1
+#define MF_KWDEFAULTS 2
+#define MF_CLOSURE 8
+
+/* CALL_INTRINSIC functions */
+enum {
+    INTR_PRINT = 1,          /* unused */
+    INTR_UNARY_POS,
+    INTR_LIST_TO_TUPLE,
+    INTR_STOPITERATION_ERROR,
+    INTR_TYPEALIAS,
+    INTR_SUBSCRIPT_GENERIC,
+    INTR_SUPER_ZERO,
+};
+
+#define INSN(op, arg) ((uint32_t)(op) | ((uint32_t)(arg) << 8))
+#define INSN_OP(i) ((i) & 0xFF)
+#define INSN_ARG(i) ((i) >> 8)
+#define INSN_ARG_MAX 0xFFFFFF
+
+#endif

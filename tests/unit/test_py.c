@@ -1,0 +1,343 @@
+/* test_py.c — the Python interpreter core: value representation, number
+ * formatting, reference counting and the cycle collector, teardown, the
+ * recursion/step/C-depth limits, and the traceback format. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test.h"
+#include "base/alloc.h"
+#include "base/stack.h"
+#include "py/py.h"
+#include "py/val.h"
+
+typedef struct run_out {
+    char out[8192];
+    size_t nout;
+    char err[8192];
+    size_t nerr;
+    int status;
+    int end;
+    uint64_t steps;
+    char exc_type[64];
+    char exc_short[256];
+    char result_repr[256];
+    size_t used_after;
+} run_out;
+
+static int cap_write(void *ud, int fd, const char *p, size_t n)
+{
+    run_out *r = ud;
+    char *dst = fd == 2 ? r->err : r->out;
+    size_t *len = fd == 2 ? &r->nerr : &r->nout;
+    size_t room = sizeof r->out - 1 - *len;
+    if (n > room) n = room;
+    memcpy(dst + *len, p, n);
+    *len += n;
+    dst[*len] = 0;
+    return 0;
+}
+
+typedef struct run_cfg {
+    uint32_t rec;
+    uint64_t steps;
+    size_t max_memory;
+    const volatile int *cancel;
+    int echo;
+} run_cfg;
+
+/* Run `src` in a fresh interpreter; the result strings are copied into
+ * static-free storage of `r` and the allocator must be back at zero. */
+static void run_py(run_out *r, const char *src, const run_cfg *cfg)
+{
+    memset(r, 0, sizeof *r);
+    sk_alloc a;
+    sk_alloc_init(&a, cfg ? cfg->max_memory : 0);
+    py_run_opts o;
+    memset(&o, 0, sizeof o);
+    o.alloc = &a;
+    o.source = src;
+    o.source_len = strlen(src);
+    o.filename = "t.py";
+    o.write = cap_write;
+    o.write_ud = r;
+    o.collect_result = 1;
+    o.stack_limit = sk_stack_limit_from_here(256u << 10);
+    if (cfg) {
+        o.max_recursion_depth = cfg->rec;
+        o.max_steps = cfg->steps;
+        o.cancel = cfg->cancel;
+        o.echo_last_expr = cfg->echo;
+    }
+    py_run_result res;
+    r->status = py_run(&o, &res);
+    r->end = res.end;
+    r->steps = res.steps;
+    if (res.exc_type) snprintf(r->exc_type, sizeof r->exc_type, "%s", res.exc_type);
+    if (res.exc_short) snprintf(r->exc_short, sizeof r->exc_short, "%s", res.exc_short);
+    if (res.result_repr) snprintf(r->result_repr, sizeof r->result_repr, "%s", res.result_repr);
+    py_run_result_free(&a, &res);
+    r->used_after = a.used;
+}
+
+/* Convenience: run and return stdout. */
+#define RUN(r, src) run_py((r), (src), NULL)
+
+TEST(py_val_immediates)
+{
+    CHECK(py_is_int(py_int_small(0)));
+    CHECK_INT(py_int_val(py_int_small(-5)), -5);
+    CHECK_INT(py_int_val(py_int_small(PY_SMALL_MAX)), PY_SMALL_MAX);
+    CHECK_INT(py_int_val(py_int_small(PY_SMALL_MIN)), PY_SMALL_MIN);
+    CHECK(py_fits_small(PY_SMALL_MAX) && !py_fits_small(PY_SMALL_MAX + 1));
+    CHECK(!py_is_ptr(PY_NONE) && py_is_special(PY_NONE));
+    CHECK(py_is_bool(PY_TRUE) && py_is_bool(PY_FALSE) && !py_is_bool(PY_NONE));
+    CHECK(!py_is_ptr(PY_NULL));
+    const double ds[] = { 0.0, -0.0, 1.5, -1e308, 5e-324, INFINITY, -INFINITY, NAN };
+    for (size_t i = 0; i < sizeof ds / sizeof ds[0]; i++) {
+        py_val v = py_float(ds[i]);
+        CHECK(py_is_float(v));
+        CHECK(!py_is_int(v) && !py_is_ptr(v) && !py_is_special(v));
+        double back = py_float_val(v);
+        if (isnan(ds[i])) CHECK(isnan(back));
+        else CHECK(memcmp(&back, &ds[i], sizeof back) == 0);
+    }
+    /* a heap pointer is stored unchanged */
+    static const long dummy = 0;
+    py_val p = (py_val)(uintptr_t)&dummy;
+    CHECK(py_is_ptr(p) && !py_is_float(p) && !py_is_int(p));
+}
+
+TEST(py_hello_sum)
+{
+    run_out r;
+    RUN(&r, "print(sum(i*i for i in range(10)))\n");
+    CHECK_STR(r.out, "285\n");
+    CHECK_INT(r.status, 0);
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_number_formatting)
+{
+    run_out r;
+    RUN(&r, "print(repr(0.1), 1e16, 1e-5, 0.1+0.2, -0.0, float('inf'), -float('inf'), float('nan'))\n"
+            "print(2**100, -2**64, 10**20 // 3, 7 // -2, -7 % 3, 1/3)\n"
+            "print(f'{3.14159:.2f}|{42:>6}|{255:#x}|{1234567:,}|{0.5:%}|{12:08.3f}|{-3:+d}')\n"
+            "print('%5.1f|%-4d|%s|%r' % (2.25, 7, 'a', 'b'))\n"
+            "print(hex(-255), oct(8), bin(5), round(2.5), round(3.5), round(1.25, 1))\n"
+            "print(int('1_000'), int('ff', 16), float('1e3'), 3.0, 1e22, 123456789012345678.0)\n");
+    CHECK_STR(r.out,
+              "0.1 1e+16 1e-05 0.30000000000000004 -0.0 inf -inf nan\n"
+              "1267650600228229401496703205376 -18446744073709551616 33333333333333333333 -4 2 0.3333333333333333\n"
+              "3.14|    42|0xff|1,234,567|50.000000%|0012.000|-3\n"
+              "  2.2|7   |a|'b'\n"
+              "-0xff 0o10 0b101 2 4 1.2\n"
+              "1000 255 1000.0 3.0 1e+22 1.2345678901234568e+17\n");
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_int_str_limit)
+{
+    run_out r;
+    RUN(&r, "try:\n    int('1' * 5000)\nexcept ValueError as e:\n    print(e)\n"
+            "print(len(str(10**4299)))\n");
+    CHECK_STR(r.out, "Exceeds the limit (4300 digits) for integer string conversion: value has 5000 digits; "
+                     "use sys.set_int_max_str_digits() to increase the limit\n4300\n");
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_cycles_collected_and_teardown)
+{
+    run_out r;
+    /* cycles that the program drops: the collector must reclaim them, so a
+     * small memory limit is enough for many iterations */
+    run_cfg cfg = { .max_memory = 4u << 20 };
+    run_py(&r,
+           "import gc\n"
+           "class Node:\n"
+           "    def __init__(self): self.other = None\n"
+           "for i in range(20000):\n"
+           "    a = Node(); b = Node(); a.other = b; b.other = a\n"
+           "    l = [1, 2]; l.append(l)\n"
+           "    d = {}; d['self'] = d\n"
+           "print(gc.collect() >= 0)\n", &cfg);
+    CHECK_STR(r.out, "True\n");
+    CHECK_INT(r.status, 0);
+    CHECK_INT(r.used_after, 0);
+    /* cycles still alive at exit are freed by teardown */
+    RUN(&r, "class A: pass\nx = A(); x.me = x\ny = [x]; x.l = y\n"
+            "def f(): return f\nf.attr = f\n"
+            "g = (lambda: (yield g))()\nnext(g)\n");
+    CHECK_INT(r.status, 0);
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_long_chain_dealloc)
+{
+    run_out r;
+    /* a million-deep chain of lists freed without C recursion */
+    RUN(&r, "a = None\nfor i in range(1000000):\n    a = [a]\ndel a\nprint('ok')\n"
+            "b = None\nfor i in range(300000):\n    b = (b,)\n");
+    CHECK_STR(r.out, "ok\n");
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_recursion_limit)
+{
+    run_out r;
+    run_cfg cfg = { .rec = 50 };
+    run_py(&r,
+           "depth = 0\n"
+           "def f():\n"
+           "    global depth\n"
+           "    depth += 1\n"
+           "    f()\n"
+           "try:\n"
+           "    f()\n"
+           "except RecursionError as e:\n"
+           "    print(depth, e)\n", &cfg);
+    CHECK_STR(r.out, "50 maximum recursion depth exceeded\n");
+    CHECK_INT(r.used_after, 0);
+    /* deep recursion with the default limit does not use the C stack */
+    RUN(&r, "def f(n): return 0 if n == 0 else 1 + f(n - 1)\nprint(f(990))\n");
+    CHECK_STR(r.out, "990\n");
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_c_depth_limit)
+{
+    run_out r;
+    /* recursion through C (repr of a deeply nested list, __repr__ calling
+     * repr) raises RecursionError instead of overflowing the C stack */
+    RUN(&r, "a = []\nfor i in range(200000):\n    a = [a]\n"
+            "try:\n    repr(a)\nexcept RecursionError:\n    print('repr-deep')\n"
+            "class R:\n    def __repr__(self): return repr(self)\n"
+            "try:\n    repr(R())\nexcept RecursionError:\n    print('repr-self')\n"
+            "class H:\n    def __hash__(self): return hash(self)\n"
+            "try:\n    {H(): 1}\nexcept RecursionError:\n    print('hash-self')\n");
+    CHECK_STR(r.out, "repr-deep\nrepr-self\nhash-self\n");
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_step_limit_and_cancel)
+{
+    run_out r;
+    run_cfg cfg = { .steps = 100000 };
+    run_py(&r, "while True:\n    pass\n", &cfg);
+    CHECK_INT(r.end, PY_END_LIMIT);
+    CHECK(r.status != 0);
+    CHECK_INT(r.steps, 100000);
+    CHECK_INT(r.used_after, 0);
+    /* a small program stays under the limit */
+    run_cfg cfg2 = { .steps = 1000000 };
+    run_py(&r, "x = 0\nfor i in range(1000):\n    x += i\nprint(x)\n", &cfg2);
+    CHECK_STR(r.out, "499500\n");
+    CHECK_INT(r.end, PY_END_OK);
+    volatile int flag = 1;
+    run_cfg cfg3 = { .cancel = &flag };
+    run_py(&r, "while True:\n    pass\n", &cfg3);
+    CHECK_INT(r.end, PY_END_CANCELLED);
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_memory_limit)
+{
+    run_out r;
+    run_cfg cfg = { .max_memory = 2u << 20 };
+    run_py(&r, "x = []\nwhile True:\n    x.append('a' * 1000)\n", &cfg);
+    CHECK(r.status != 0);
+    CHECK(r.end == PY_END_LIMIT || r.end == PY_END_EXCEPTION);
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_traceback_format)
+{
+    run_out r;
+    RUN(&r, "def inner(x):\n"
+            "    return x[1] + 1\n"
+            "def outer():\n"
+            "    return inner([1, 'a'])\n"
+            "outer()\n");
+    CHECK_INT(r.status, 1);
+    CHECK_STR(r.err,
+              "Traceback (most recent call last):\n"
+              "  File \"t.py\", line 5, in <module>\n"
+              "    outer()\n"
+              "    ~~~~~^^\n"
+              "  File \"t.py\", line 4, in outer\n"
+              "    return inner([1, 'a'])\n"
+              "  File \"t.py\", line 2, in inner\n"
+              "    return x[1] + 1\n"
+              "           ~~~~~^~~\n"
+              "TypeError: can only concatenate str (not \"int\") to str\n");
+    CHECK_STR(r.exc_type, "TypeError");
+    CHECK_STR(r.exc_short, "TypeError('can only concatenate str (not \"int\") to str')");
+    CHECK_INT(r.used_after, 0);
+
+    /* repeated frames are collapsed; user exceptions print bare */
+    run_cfg cfg = { .rec = 50 };
+    run_py(&r, "class Halt(Exception): pass\n"
+               "def f(n):\n"
+               "    if n == 0:\n"
+               "        raise Halt('boom')\n"
+               "    f(n - 1)\n"
+               "f(10)\n", &cfg);
+    CHECK(strstr(r.err, "  [Previous line repeated 7 more times]\n") != NULL);
+    CHECK(strstr(r.err, "\nHalt: boom\n") != NULL);
+    CHECK(strstr(r.err, "    raise Halt('boom')\n") != NULL);
+
+    /* subscripts and SyntaxError */
+    RUN(&r, "d = {}\nx = d['key']\n");
+    CHECK_STR(r.err,
+              "Traceback (most recent call last):\n"
+              "  File \"t.py\", line 2, in <module>\n"
+              "    x = d['key']\n"
+              "        ~^^^^^^^\n"
+              "KeyError: 'key'\n");
+    RUN(&r, "x = (1 +\n");
+    CHECK_INT(r.status, 1);
+    CHECK(strncmp(r.err, "  File \"t.py\", line 1\n", 22) == 0);
+    CHECK(strstr(r.err, "SyntaxError: ") != NULL);
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_exception_chain)
+{
+    run_out r;
+    RUN(&r, "try:\n    1/0\nexcept ZeroDivisionError as e:\n    raise ValueError('v') from e\n");
+    CHECK(strstr(r.err, "ZeroDivisionError: division by zero\n\n"
+                        "The above exception was the direct cause of the following exception:\n\n") != NULL);
+    CHECK(strstr(r.err, "ValueError: v\n") != NULL);
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_echo_and_exit)
+{
+    run_out r;
+    run_cfg cfg = { .echo = 1 };
+    run_py(&r, "x = 2\nx * 21\n", &cfg);
+    CHECK_STR(r.out, "42\n");
+    CHECK_STR(r.result_repr, "42");
+    RUN(&r, "import sys\nprint('a')\nsys.exit(3)\n");
+    CHECK_STR(r.out, "a\n");
+    CHECK_INT(r.status, 3);
+    CHECK_INT(r.end, PY_END_EXIT);
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_generators_classes)
+{
+    run_out r;
+    RUN(&r, "def gen():\n    x = yield 1\n    yield x * 2\n"
+            "g = gen(); print(next(g), g.send(5))\n"
+            "class A:\n    def __init__(self, v): self.v = v\n"
+            "    def __add__(self, o): return A(self.v + o.v)\n"
+            "    def __repr__(self): return f'A({self.v})'\n"
+            "class B(A):\n    def __repr__(self): return 'B' + super().__repr__()\n"
+            "print(A(1) + A(2), B(3), sorted([3, 1, 2], key=lambda v: -v))\n"
+            "def outer():\n    n = 0\n    def inc():\n        nonlocal n\n        n += 1\n        return n\n    return inc\n"
+            "i = outer(); i(); print(i())\n");
+    CHECK_STR(r.out, "1 10\nA(3) BA(3) [3, 2, 1]\n2\n");
+    CHECK_INT(r.used_after, 0);
+}
