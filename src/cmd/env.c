@@ -286,20 +286,14 @@ restart:
     }
     for (int k = 0; k < cmdc; k++)
         if (strv_push(c, &run, cmdv[k])) { status = 125; goto out; }
-    sk_out_flush(&c->out);
     if (!ignore && !unsets.n && !assigns.n) {
+        sk_out_flush(&c->out);
         if (c->exec) status = c->exec(c, run.n, run.v);
-        else if (c->exec_env) status = c->exec_env(c, 0, NULL, 0, run.n, run.v);
-        else {
-            cmd_error(c, "cannot run commands here");
-            status = 125;
-        }
-    } else if (c->exec_env) {
-        if (!unsets.n) status = c->exec_env(c, assigns.n, assigns.v, ignore, run.n, run.v);
-        else status = c->exec_env(c, env.n, env.v, 1, run.n, run.v);
+        else status = mu_exec_env(c, 0, NULL, 0, run.n, run.v);
+    } else if (!unsets.n) {
+        status = mu_exec_env(c, assigns.n, assigns.v, ignore, run.n, run.v);
     } else {
-        cmd_error(c, "cannot run commands in a modified environment here");
-        status = 125;
+        status = mu_exec_env(c, env.n, env.v, 1, run.n, run.v);
     }
 out:
     strv_free(c, &run);

@@ -26,6 +26,15 @@ int mu_opts_error(cmd_opts *o, sk_cmd *c, int r, int status);
 /* Value of NAME in the exported environment, or NULL. */
 const char *mu_getenv(const sk_cmd *c, const char *name);
 
+/* Run argv with NAME=VALUE assignments exported (and, with clear_env, the
+ * exported environment emptied first) — the environment of a program
+ * started by env, xargs --process-slot-var, ...  Uses the shell's
+ * exec_env hook; without it, a fresh shell (c->script, which inherits
+ * only the exported environment, as a child process does) unsets and
+ * exports, then runs the command.  Returns its status, or 126 (with a
+ * message) when neither hook exists. */
+int mu_exec_env(sk_cmd *c, int nassign, char **assign, int clear_env, int argc, char **argv);
+
 /* GNU duration (sleep, timeout): a floating-point number (decimal or
  * hex, "inf", "infinity") with an optional suffix s, m, h or d.
  * Returns 0 and the value in seconds (may be +inf), or -1 when malformed

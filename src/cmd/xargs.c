@@ -186,11 +186,11 @@ static int exec_argv(xa *x, int argc, char **argv)
     int st;
     int slot = x->procs > 0 ? x->nexec % x->procs : x->nexec;
     x->nexec++;
-    if (x->slot_var && c->exec_env) {
+    if (x->slot_var && (c->exec_env || c->script)) {
         char buf[300];
         snprintf(buf, sizeof buf, "%s=%d", x->slot_var, slot);
         char *assign[1] = { buf };
-        st = c->exec_env(c, 1, assign, 0, argc, argv);
+        st = mu_exec_env(c, 1, assign, 0, argc, argv);
     } else {
         st = c->exec(c, argc, argv);
     }
