@@ -84,7 +84,8 @@ static int strv_set(sk_cmd *c, strv *s, char *assign)
 static int split_string(sk_cmd *c, const char *s, strv *out, strv *owned)
 {
     sk_buf w = SK_BUF_INIT(c->a);
-    int inword = 0, q = 0; /* q: 0, '\'', '"' */
+    int inword = 0, q = 0, oom = 0; /* q: 0, '\'', '"' */
+#define WPUT(ch) do { if (sk_buf_putc(&w, (ch))) oom = 1; } while (0)
     for (const char *p = s;; p++) {
         char ch = *p;
         if (!ch) {
@@ -107,8 +108,8 @@ static int split_string(sk_cmd *c, const char *s, strv *out, strv *owned)
         inword = 1;
         if (q == '\'') {
             if (ch == '\'') q = 0;
-            else if (ch == '\\' && (p[1] == '\\' || p[1] == '\'')) sk_buf_putc(&w, *++p);
-            else sk_buf_putc(&w, ch);
+            else if (ch == '\\' && (p[1] == '\\' || p[1] == '\'')) WPUT(*++p);
+            else WPUT(ch);
             continue;
         }
         if (ch == '\'' && !q) { q = '\''; continue; }
@@ -116,13 +117,13 @@ static int split_string(sk_cmd *c, const char *s, strv *out, strv *owned)
         if (ch == '\\') {
             char e = *++p;
             switch (e) {
-            case '\\': case '"': case '\'': case '#': case '$': case ' ': sk_buf_putc(&w, e); break;
-            case '_': if (q) sk_buf_putc(&w, ' '); else { p++; goto word_end; } break;
-            case 't': sk_buf_putc(&w, '\t'); break;
-            case 'n': sk_buf_putc(&w, '\n'); break;
-            case 'r': sk_buf_putc(&w, '\r'); break;
-            case 'f': sk_buf_putc(&w, '\f'); break;
-            case 'v': sk_buf_putc(&w, '\v'); break;
+            case '\\': case '"': case '\'': case '#': case '$': case ' ': WPUT(e); break;
+            case '_': if (q) WPUT(' '); else { p++; goto word_end; } break;
+            case 't': WPUT('\t'); break;
+            case 'n': WPUT('\n'); break;
+            case 'r': WPUT('\r'); break;
+            case 'f': WPUT('\f'); break;
+            case 'v': WPUT('\v'); break;
             case 'c': goto done;
             default:
                 cmd_error(c, "invalid sequence '\\%c' in -S", e ? e : ' ');
@@ -152,13 +153,20 @@ static int split_string(sk_cmd *c, const char *s, strv *out, strv *owned)
             memcpy(name, p + 2, n);
             name[n] = 0;
             const char *v = mu_getenv(c, name);
-            if (v) sk_buf_puts(&w, v);
+            if (v)
+                for (const char *vp = v; *vp; vp++) WPUT(*vp);
             p = e;
             continue;
         }
-        sk_buf_putc(&w, ch);
+        WPUT(ch);
     }
 done:
+#undef WPUT
+    if (oom) {
+        sk_buf_free(&w);
+        cmd_error(c, "memory exhausted");
+        return -1;
+    }
     if (inword) {
         char *word = sk_buf_take(&w, NULL);
         if (!word || strv_push(c, owned, word) || strv_push(c, out, word)) return -1;

@@ -135,11 +135,15 @@ int cmd_watch(sk_cmd *c, int argc, char **argv)
         return 1;
     }
     sk_buf cmdline = SK_BUF_INIT(c->a);
-    for (int i = o.ind; i < argc; i++) {
-        if (i > o.ind) sk_buf_putc(&cmdline, ' ');
-        sk_buf_puts(&cmdline, argv[i]);
+    int oom = sk_buf_puts(&cmdline, "");
+    for (int i = o.ind; i < argc && !oom; i++) {
+        if (i > o.ind && sk_buf_putc(&cmdline, ' ')) oom = 1;
+        if (sk_buf_puts(&cmdline, argv[i])) oom = 1;
     }
-    if (!cmdline.p && sk_buf_puts(&cmdline, "")) return 1;
+    if (oom) {
+        sk_buf_free(&cmdline);
+        return cmd_error(c, "memory exhausted");
+    }
     if (title) sk_out_printf(&c->out, "Every %.1fs: %s\n\n", interval, cmdline.p);
     sk_out_flush(&c->out);
     int st;

@@ -421,16 +421,19 @@ static int run_replace(xa *x)
         int bad = 0;
         for (int i = 0; i < x->ninit; i++) {
             sk_buf_clear(&arg);
+            if (sk_buf_puts(&arg, "")) { bad = 1; break; }
             const char *s = x->init[i];
             for (;;) {
                 const char *hit = rlen ? strstr(s, x->replace) : NULL;
-                if (!hit) { sk_buf_puts(&arg, s); break; }
-                sk_buf_put(&arg, s, (size_t)(hit - s));
-                sk_buf_put(&arg, item, ilen);
+                if (!hit) {
+                    if (sk_buf_puts(&arg, s)) bad = 1;
+                    break;
+                }
+                if (sk_buf_put(&arg, s, (size_t)(hit - s)) || sk_buf_put(&arg, item, ilen)) bad = 1;
                 s = hit + rlen;
             }
             sk_free(c->a, argv[i]);
-            argv[i] = sk_buf_take(&arg, NULL);
+            argv[i] = bad ? NULL : sk_buf_take(&arg, NULL);
             if (!argv[i]) { bad = 1; break; }
             total += strlen(argv[i]) + 1;
         }
