@@ -190,6 +190,7 @@ static int env_run(sk_cmd *c, int argc, char **argv, strv *args);
 
 int cmd_env(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     strv args = { 0 };
     int status = 0;
     for (int i = 0; i < argc && !status; i++)
@@ -318,6 +319,7 @@ out:
 
 int cmd_printenv(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     static const cmd_longopt longs[] = { { "null", 0, '0' }, { NULL, 0, 0 } };
     cmd_opts o;
     cmd_opts_init(&o, argc, argv, "0", longs, 1);

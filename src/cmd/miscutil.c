@@ -31,6 +31,26 @@ int mu_opts_error(cmd_opts *o, sk_cmd *c, int r, int status)
     return status;
 }
 
+int mu_help_version(sk_cmd *c, int argc, char **argv, const char *package)
+{
+    if (argc < 2) return -1;
+    if (!strcmp(argv[1], "--version")) {
+        if (package) sk_out_printf(&c->out, "%s\n", package);
+        else sk_out_printf(&c->out, "%s (GNU coreutils) 9.1\n", c->name);
+        return 0;
+    }
+    if (strcmp(argv[1], "--help")) return -1;
+    const sk_cmd_entry *e = sk_cmd_lookup(c->name);
+    const char *hint = e ? e->hint : c->name;
+    const char *colon = strstr(hint, ": ");
+    if (colon) {
+        sk_out_printf(&c->out, "Usage: %.*s\n%s\n", (int)(colon - hint), hint, colon + 2);
+    } else {
+        sk_out_printf(&c->out, "Usage: %s\n", hint);
+    }
+    return 0;
+}
+
 const char *mu_getenv(const sk_cmd *c, const char *name)
 {
     if (!c->envp) return NULL;

@@ -23,6 +23,12 @@ void mu_try_help(sk_cmd *c);
  * `status` (GNU tools differ in their usage status: 1, 2, 125). */
 int mu_opts_error(cmd_opts *o, sk_cmd *c, int r, int status);
 
+/* --help / --version as the only argument: print the usage (from the
+ * command's registry hint) or the version line (`package`, or
+ * "NAME (GNU coreutils) 9.1" when NULL) and return 0;
+ * otherwise return -1. */
+int mu_help_version(sk_cmd *c, int argc, char **argv, const char *package);
+
 /* Value of NAME in the exported environment, or NULL. */
 const char *mu_getenv(const sk_cmd *c, const char *name);
 

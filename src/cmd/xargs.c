@@ -623,7 +623,7 @@ int cmd_xargs(sk_cmd *c, int argc, char **argv)
             case 't': x.verbose = 1; break;
             case 'x': x.exit_if_too_big = 1; break;
             case O_HELP: usage(c); goto out;
-            case O_VERSION: sk_out_puts(&c->out, "xargs (GNU findutils) 4.9.0\n"); goto out;
+            case O_VERSION: mu_help_version(c, 2, (char *[]){ argv[0], (char *)"--version", NULL }, "xargs (GNU findutils) 4.9.0"); goto out;
             }
             continue;
         }
