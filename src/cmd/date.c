@@ -96,10 +96,8 @@ static int show(sk_cmd *c, const dt_zone *z, const char *fmt, int64_t t, int32_t
     dt_localtime(z, t, &tm);
     sk_buf b = SK_BUF_INIT(c->a);
     int r = dt_format(&b, fmt, &tm, ns);
-    if (!r) {
-        sk_buf_putc(&b, '\n');
-        sk_out_write(&c->out, b.p, b.len);
-    }
+    if (!r && !(r = sk_buf_putc(&b, '\n'))) sk_out_write(&c->out, b.p, b.len);
+    if (r) cmd_error(c, "memory exhausted");
     sk_buf_free(&b);
     return r;
 }

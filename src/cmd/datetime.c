@@ -560,7 +560,7 @@ static void format_into(fmtctx *f, const char *fmt, int upcase, int depth)
             if (!pad && width < 0) { ypad = '+'; yw = 4; }
             if (width >= 0 && yw < 0) yw = 0;
             put_num(f, tm->year, 4, 0, ypad, yw, 1);
-            sk_buf_printf(f->b, "-%02d-%02d", tm->mon, tm->mday);
+            if (sk_buf_printf(f->b, "-%02d-%02d", tm->mon, tm->mday)) f->err = 1;
             break;
         }
         case 'r': subformat(f, "%I:%M:%S %p", pad, width, upper, depth); break;

@@ -84,7 +84,8 @@ static int strv_set(sk_cmd *c, strv *s, char *assign)
 static int split_string(sk_cmd *c, const char *s, strv *out, strv *owned)
 {
     sk_buf w = SK_BUF_INIT(c->a);
-    int inword = 0, q = 0; /* q: 0, '\'', '"' */
+    int inword = 0, q = 0, oom = 0; /* q: 0, '\'', '"' */
+#define WPUT(ch) do { if (sk_buf_putc(&w, (ch))) oom = 1; } while (0)
     for (const char *p = s;; p++) {
         char ch = *p;
         if (!ch) {
@@ -107,8 +108,8 @@ static int split_string(sk_cmd *c, const char *s, strv *out, strv *owned)
         inword = 1;
         if (q == '\'') {
             if (ch == '\'') q = 0;
-            else if (ch == '\\' && (p[1] == '\\' || p[1] == '\'')) sk_buf_putc(&w, *++p);
-            else sk_buf_putc(&w, ch);
+            else if (ch == '\\' && (p[1] == '\\' || p[1] == '\'')) WPUT(*++p);
+            else WPUT(ch);
             continue;
         }
         if (ch == '\'' && !q) { q = '\''; continue; }
@@ -116,13 +117,13 @@ static int split_string(sk_cmd *c, const char *s, strv *out, strv *owned)
         if (ch == '\\') {
             char e = *++p;
             switch (e) {
-            case '\\': case '"': case '\'': case '#': case '$': case ' ': sk_buf_putc(&w, e); break;
-            case '_': if (q) sk_buf_putc(&w, ' '); else { p++; goto word_end; } break;
-            case 't': sk_buf_putc(&w, '\t'); break;
-            case 'n': sk_buf_putc(&w, '\n'); break;
-            case 'r': sk_buf_putc(&w, '\r'); break;
-            case 'f': sk_buf_putc(&w, '\f'); break;
-            case 'v': sk_buf_putc(&w, '\v'); break;
+            case '\\': case '"': case '\'': case '#': case '$': case ' ': WPUT(e); break;
+            case '_': if (q) WPUT(' '); else { p++; goto word_end; } break;
+            case 't': WPUT('\t'); break;
+            case 'n': WPUT('\n'); break;
+            case 'r': WPUT('\r'); break;
+            case 'f': WPUT('\f'); break;
+            case 'v': WPUT('\v'); break;
             case 'c': goto done;
             default:
                 cmd_error(c, "invalid sequence '\\%c' in -S", e ? e : ' ');
@@ -152,13 +153,20 @@ static int split_string(sk_cmd *c, const char *s, strv *out, strv *owned)
             memcpy(name, p + 2, n);
             name[n] = 0;
             const char *v = mu_getenv(c, name);
-            if (v) sk_buf_puts(&w, v);
+            if (v)
+                for (const char *vp = v; *vp; vp++) WPUT(*vp);
             p = e;
             continue;
         }
-        sk_buf_putc(&w, ch);
+        WPUT(ch);
     }
 done:
+#undef WPUT
+    if (oom) {
+        sk_buf_free(&w);
+        cmd_error(c, "memory exhausted");
+        return -1;
+    }
     if (inword) {
         char *word = sk_buf_take(&w, NULL);
         if (!word || strv_push(c, owned, word) || strv_push(c, out, word)) return -1;
@@ -182,6 +190,7 @@ static int env_run(sk_cmd *c, int argc, char **argv, strv *args);
 
 int cmd_env(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     strv args = { 0 };
     int status = 0;
     for (int i = 0; i < argc && !status; i++)
@@ -286,20 +295,14 @@ restart:
     }
     for (int k = 0; k < cmdc; k++)
         if (strv_push(c, &run, cmdv[k])) { status = 125; goto out; }
-    sk_out_flush(&c->out);
     if (!ignore && !unsets.n && !assigns.n) {
+        sk_out_flush(&c->out);
         if (c->exec) status = c->exec(c, run.n, run.v);
-        else if (c->exec_env) status = c->exec_env(c, 0, NULL, 0, run.n, run.v);
-        else {
-            cmd_error(c, "cannot run commands here");
-            status = 125;
-        }
-    } else if (c->exec_env) {
-        if (!unsets.n) status = c->exec_env(c, assigns.n, assigns.v, ignore, run.n, run.v);
-        else status = c->exec_env(c, env.n, env.v, 1, run.n, run.v);
+        else status = mu_exec_env(c, 0, NULL, 0, run.n, run.v);
+    } else if (!unsets.n) {
+        status = mu_exec_env(c, assigns.n, assigns.v, ignore, run.n, run.v);
     } else {
-        cmd_error(c, "cannot run commands in a modified environment here");
-        status = 125;
+        status = mu_exec_env(c, env.n, env.v, 1, run.n, run.v);
     }
 out:
     strv_free(c, &run);
@@ -316,6 +319,7 @@ out:
 
 int cmd_printenv(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     static const cmd_longopt longs[] = { { "null", 0, '0' }, { NULL, 0, 0 } };
     cmd_opts o;
     cmd_opts_init(&o, argc, argv, "0", longs, 1);

@@ -23,8 +23,23 @@ void mu_try_help(sk_cmd *c);
  * `status` (GNU tools differ in their usage status: 1, 2, 125). */
 int mu_opts_error(cmd_opts *o, sk_cmd *c, int r, int status);
 
+/* --help / --version as the only argument: print the usage (from the
+ * command's registry hint) or the version line (`package`, or
+ * "NAME (GNU coreutils) 9.1" when NULL) and return 0;
+ * otherwise return -1. */
+int mu_help_version(sk_cmd *c, int argc, char **argv, const char *package);
+
 /* Value of NAME in the exported environment, or NULL. */
 const char *mu_getenv(const sk_cmd *c, const char *name);
+
+/* Run argv with NAME=VALUE assignments exported (and, with clear_env, the
+ * exported environment emptied first) — the environment of a program
+ * started by env, xargs --process-slot-var, ...  Uses the shell's
+ * exec_env hook; without it, a fresh shell (c->script, which inherits
+ * only the exported environment, as a child process does) unsets and
+ * exports, then runs the command.  Returns its status, or 126 (with a
+ * message) when neither hook exists. */
+int mu_exec_env(sk_cmd *c, int nassign, char **assign, int clear_env, int argc, char **argv);
 
 /* GNU duration (sleep, timeout): a floating-point number (decimal or
  * hex, "inf", "infinity") with an optional suffix s, m, h or d.

@@ -50,6 +50,7 @@ static int pager_first_file(int argc, char **argv, int less)
 
 int cmd_less(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, "less 590 (Sandkiste: no paging)") == 0) return 0;
     int first = pager_first_file(argc, argv, 1), status = 0;
     if (first >= argc) {
         copy_input(c, "-");
@@ -72,6 +73,7 @@ int cmd_less(sk_cmd *c, int argc, char **argv)
 
 int cmd_more(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, "more from util-linux 2.38.1") == 0) return 0;
     int first = pager_first_file(argc, argv, 0), status = 0;
     if (first >= argc) {
         copy_input(c, "-");
@@ -100,6 +102,7 @@ int cmd_more(sk_cmd *c, int argc, char **argv)
 
 int cmd_watch(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, "watch from procps-ng 4.0.2") == 0) return 0;
     static const cmd_longopt longs[] = {
         { "interval", 1, 'n' }, { "no-title", 0, 't' }, { "exec", 0, 'x' }, { "beep", 0, 'b' },
         { "color", 0, 'c' }, { "differences", 2, 'd' }, { "errexit", 0, 'e' }, { "chgexit", 0, 'g' },
@@ -135,11 +138,15 @@ int cmd_watch(sk_cmd *c, int argc, char **argv)
         return 1;
     }
     sk_buf cmdline = SK_BUF_INIT(c->a);
-    for (int i = o.ind; i < argc; i++) {
-        if (i > o.ind) sk_buf_putc(&cmdline, ' ');
-        sk_buf_puts(&cmdline, argv[i]);
+    int oom = sk_buf_puts(&cmdline, "");
+    for (int i = o.ind; i < argc && !oom; i++) {
+        if (i > o.ind && sk_buf_putc(&cmdline, ' ')) oom = 1;
+        if (sk_buf_puts(&cmdline, argv[i])) oom = 1;
     }
-    if (!cmdline.p && sk_buf_puts(&cmdline, "")) return 1;
+    if (oom) {
+        sk_buf_free(&cmdline);
+        return cmd_error(c, "memory exhausted");
+    }
     if (title) sk_out_printf(&c->out, "Every %.1fs: %s\n\n", interval, cmdline.p);
     sk_out_flush(&c->out);
     int st;
@@ -174,6 +181,7 @@ static int run_rest(sk_cmd *c, int n, char **argv)
 
 int cmd_nohup(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     static const cmd_longopt longs[] = { { NULL, 0, 0 } };
     cmd_opts o;
     cmd_opts_init(&o, argc, argv, "", longs, 0);
@@ -192,6 +200,7 @@ static int stdbuf_mode_ok(const char *m)
 
 int cmd_stdbuf(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     static const cmd_longopt longs[] = {
         { "input", 1, 'i' }, { "output", 1, 'o' }, { "error", 1, 'e' }, { NULL, 0, 0 },
     };

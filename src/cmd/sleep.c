@@ -23,6 +23,7 @@ SK_CMD("timeout", cmd_timeout, "timeout [-s SIG] [-k DUR] [--preserve-status] DU
 
 int cmd_sleep(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     static const cmd_longopt longs[] = { { NULL, 0, 0 } };
     cmd_opts o;
     cmd_opts_init(&o, argc, argv, "", longs, 0);
@@ -89,6 +90,7 @@ static int parse_signal(const char *s)
 
 int cmd_timeout(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     enum { O_PRESERVE = 1000, O_FOREGROUND };
     static const cmd_longopt longs[] = {
         { "signal", 1, 's' }, { "kill-after", 1, 'k' }, { "preserve-status", 0, O_PRESERVE },

@@ -49,6 +49,7 @@ static int print_line(sk_cmd *c, const char *s)
 
 int cmd_whoami(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     int first, r = no_options(c, argc, argv, &first);
     if (r) return r;
     if (first < argc) return mu_extra_operand(c, argv[first], 1);
@@ -57,6 +58,7 @@ int cmd_whoami(sk_cmd *c, int argc, char **argv)
 
 int cmd_logname(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     int first, r = no_options(c, argc, argv, &first);
     if (r) return r;
     if (first < argc) return mu_extra_operand(c, argv[first], 1);
@@ -65,6 +67,7 @@ int cmd_logname(sk_cmd *c, int argc, char **argv)
 
 int cmd_arch(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     int first, r = no_options(c, argc, argv, &first);
     if (r) return r;
     if (first < argc) return mu_extra_operand(c, argv[first], 1);
@@ -73,6 +76,7 @@ int cmd_arch(sk_cmd *c, int argc, char **argv)
 
 int cmd_hostname(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, "hostname 3.23") == 0) return 0;
     static const cmd_longopt longs[] = {
         { "short", 0, 's' }, { "fqdn", 0, 'f' }, { "long", 0, 'f' }, { "domain", 0, 'd' },
         { "ip-address", 0, 'i' }, { "all-ip-addresses", 0, 'I' }, { "all-fqdns", 0, 'A' },
@@ -108,6 +112,7 @@ int cmd_hostname(sk_cmd *c, int argc, char **argv)
 
 int cmd_uname(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     enum { S = 1, N = 2, R = 4, V = 8, M = 16, P = 32, I = 64, O = 128 };
     static const cmd_longopt longs[] = {
         { "all", 0, 'a' }, { "kernel-name", 0, 's' }, { "sysname", 0, 's' }, { "nodename", 0, 'n' },
@@ -155,6 +160,7 @@ static int known_user(const char *u) { return !strcmp(u, MU_USER) || !strcmp(u, 
 
 int cmd_id(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     static const cmd_longopt longs[] = {
         { "user", 0, 'u' }, { "group", 0, 'g' }, { "groups", 0, 'G' }, { "name", 0, 'n' },
         { "real", 0, 'r' }, { "zero", 0, 'z' }, { "context", 0, 'Z' }, { NULL, 0, 0 },
@@ -212,6 +218,7 @@ int cmd_id(sk_cmd *c, int argc, char **argv)
 
 int cmd_groups(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     int first, r = no_options(c, argc, argv, &first);
     if (r) return r;
     if (first >= argc) return print_line(c, MU_USER);
@@ -229,6 +236,7 @@ int cmd_groups(sk_cmd *c, int argc, char **argv)
 
 int cmd_nproc(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     enum { O_ALL = 1000, O_IGNORE };
     static const cmd_longopt longs[] = { { "all", 0, O_ALL }, { "ignore", 1, O_IGNORE }, { NULL, 0, 0 } };
     cmd_opts o;
@@ -263,6 +271,7 @@ int cmd_nproc(sk_cmd *c, int argc, char **argv)
 
 int cmd_tty(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, NULL) == 0) return 0;
     static const cmd_longopt longs[] = { { "silent", 0, 's' }, { "quiet", 0, 's' }, { NULL, 0, 0 } };
     cmd_opts o;
     cmd_opts_init(&o, argc, argv, "s", longs, 0);
@@ -347,6 +356,7 @@ int cmd_getconf(sk_cmd *c, int argc, char **argv)
 
 int cmd_clear(sk_cmd *c, int argc, char **argv)
 {
+    if (mu_help_version(c, argc, argv, "ncurses 6.4") == 0) return 0;
     (void)argc;
     (void)argv;
     const char *term = mu_getenv(c, "TERM");

@@ -186,11 +186,11 @@ static int exec_argv(xa *x, int argc, char **argv)
     int st;
     int slot = x->procs > 0 ? x->nexec % x->procs : x->nexec;
     x->nexec++;
-    if (x->slot_var && c->exec_env) {
+    if (x->slot_var && (c->exec_env || c->script)) {
         char buf[300];
         snprintf(buf, sizeof buf, "%s=%d", x->slot_var, slot);
         char *assign[1] = { buf };
-        st = c->exec_env(c, 1, assign, 0, argc, argv);
+        st = mu_exec_env(c, 1, assign, 0, argc, argv);
     } else {
         st = c->exec(c, argc, argv);
     }
@@ -421,16 +421,19 @@ static int run_replace(xa *x)
         int bad = 0;
         for (int i = 0; i < x->ninit; i++) {
             sk_buf_clear(&arg);
+            if (sk_buf_puts(&arg, "")) { bad = 1; break; }
             const char *s = x->init[i];
             for (;;) {
                 const char *hit = rlen ? strstr(s, x->replace) : NULL;
-                if (!hit) { sk_buf_puts(&arg, s); break; }
-                sk_buf_put(&arg, s, (size_t)(hit - s));
-                sk_buf_put(&arg, item, ilen);
+                if (!hit) {
+                    if (sk_buf_puts(&arg, s)) bad = 1;
+                    break;
+                }
+                if (sk_buf_put(&arg, s, (size_t)(hit - s)) || sk_buf_put(&arg, item, ilen)) bad = 1;
                 s = hit + rlen;
             }
             sk_free(c->a, argv[i]);
-            argv[i] = sk_buf_take(&arg, NULL);
+            argv[i] = bad ? NULL : sk_buf_take(&arg, NULL);
             if (!argv[i]) { bad = 1; break; }
             total += strlen(argv[i]) + 1;
         }
@@ -620,7 +623,7 @@ int cmd_xargs(sk_cmd *c, int argc, char **argv)
             case 't': x.verbose = 1; break;
             case 'x': x.exit_if_too_big = 1; break;
             case O_HELP: usage(c); goto out;
-            case O_VERSION: sk_out_puts(&c->out, "xargs (GNU findutils) 4.9.0\n"); goto out;
+            case O_VERSION: mu_help_version(c, 2, (char *[]){ argv[0], (char *)"--version", NULL }, "xargs (GNU findutils) 4.9.0"); goto out;
             }
             continue;
         }

@@ -170,7 +170,8 @@ static py_val range_getitem(py_interp *I, py_val self, py_val key)
     }
     if (i < 0) i += r->len;
     if (i < 0 || i >= r->len) return py_err_str(I, PY_E_IndexError, "range object index out of range");
-    return py_int_from_i64(I, R_start(self) + i * R_step(self));
+    /* the element fits in int64; the product on the way may not */
+    return py_int_from_i64(I, (int64_t)((__int128)R_start(self) + (__int128)i * R_step(self)));
 }
 
 static int range_contains_int(py_val self, int64_t x)

@@ -112,7 +112,7 @@ TEST(cmd_misc_env_printenv)
     FS(&t, cmd_env, "EXEC: echo hi\n", 0, "", "env", "echo", "hi");
     FS(&t, cmd_env, "EXEC: echo -S\n", 0, "", "env", "-S", "echo -S");
     FS(&t, cmd_env, "EXEC: echo a b c --\n", 0, "", "env", "-S", "echo 'a b'  c", "--");
-    FS(&t, cmd_env, "", 125, "env: cannot run commands in a modified environment here\n", "env", "X=1", "echo");
+    FS(&t, cmd_env, "", 126, "env: cannot run commands in a modified environment here\n", "env", "X=1", "echo");
     t.with_exec = 0;
     t.envp[0] = t.envp[1] = NULL;
     fst_free(&t);

@@ -37,7 +37,13 @@ typedef struct lexer {
     int tok, op;
     sk_buf text;
     int line_has_tokens;   /* something other than newlines since the last one */
+    int oom;               /* a token's text could not be stored */
 } lexer;
+
+static void lx_put(lexer *lx, int ch)
+{
+    if (sk_buf_putc(&lx->text, ch)) lx->oom = 1;
+}
 
 /* ---- characters ------------------------------------------------------------ */
 
@@ -137,8 +143,8 @@ static void next_token(lexer *lx)
     if (is_digitch(c) || (c == '.' && is_digitch(peek2(lx)))) {
         int dot = 0;
         for (;;) {
-            if (is_digitch(lx->ch)) { sk_buf_putc(&lx->text, lx->ch); advance(lx); continue; }
-            if (lx->ch == '.' && !dot) { dot = 1; sk_buf_putc(&lx->text, '.'); advance(lx); continue; }
+            if (is_digitch(lx->ch)) { lx_put(lx, lx->ch); advance(lx); continue; }
+            if (lx->ch == '.' && !dot) { dot = 1; lx_put(lx, '.'); advance(lx); continue; }
             if (lx->ch == '\\' && peek2(lx) == '\n') { advance(lx); advance(lx); lx->line++; continue; }
             break;
         }
@@ -147,7 +153,7 @@ static void next_token(lexer *lx)
     }
     if (is_lower(c)) {
         while (is_lower(lx->ch) || (lx->ch >= '0' && lx->ch <= '9') || lx->ch == '_') {
-            sk_buf_putc(&lx->text, lx->ch);
+            lx_put(lx, lx->ch);
             advance(lx);
         }
         lx->tok = T_NAME;
@@ -164,7 +170,7 @@ static void next_token(lexer *lx)
                 return;
             }
             if (lx->ch == '\n') lx->line++;
-            if (lx->ch != ('\n' | 0x1000)) sk_buf_putc(&lx->text, lx->ch);
+            if (lx->ch != ('\n' | 0x1000)) lx_put(lx, lx->ch);
             advance(lx);
         }
         advance(lx);
@@ -291,7 +297,18 @@ static ex *node(parser *p, int kind)
 }
 
 static int tok(parser *p) { return p->lx.tok; }
-static void next(parser *p) { next_token(&p->lx); }
+static int perr(parser *p, const char *msg);
+
+static void next(parser *p)
+{
+    next_token(&p->lx);
+    if (p->lx.oom && !p->oom) {
+        p->oom = 1;
+        p->failed = 0;
+        perr(p, "out of memory");
+    }
+    if (p->oom) p->lx.tok = T_EOF;
+}
 
 static ex *parse_expr(parser *p);
 static ex *parse_rel(parser *p);
