@@ -151,7 +151,7 @@ $(BUILD)/readme-example: README.md $(STATIC)
 
 # ---- tests -------------------------------------------------------------
 test: all
-	@tests/run.sh $(BUILD)
+	@SANITIZE=$(SANITIZE) tests/run.sh $(BUILD)
 
 unit: $(UNIT)
 	$(UNIT)
