@@ -101,24 +101,31 @@ $(CLI): $(CLI_OBJ) $(STATIC)
 # Commands register themselves with SK_CMD("name", fn, "hint"); lines in
 # src/cmd; the registry is generated from those lines, sorted by name.
 CMD_SRC     := $(sort $(shell find src/cmd -name '*.c'))
-$(BUILD)/gen/cmd_list.h: $(CMD_SRC)
+# The generated lists are rebuilt on every make (a deleted source must drop
+# out too) but only replaced when their content changes.
+.PHONY: FORCE
+FORCE:
+$(BUILD)/gen/cmd_list.h: FORCE
 	@mkdir -p $(dir $@)
-	@grep -h '^SK_CMD(' $(CMD_SRC) | sed 's/);[[:space:]]*$$/)/' | LC_ALL=C sort -u > $@.tmp && mv $@.tmp $@
+	@grep -h '^SK_CMD(' $(CMD_SRC) | sed 's/);[[:space:]]*$$/)/' | LC_ALL=C sort -u > $@.tmp
+	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 $(BUILD)/src/cmd/cmd.o: $(BUILD)/gen/cmd_list.h
 
 # Shell builtins register themselves the same way with
 # SH_BUILTIN("name", fn, flags, "hint"); lines in src/shell/builtins.
 BI_SRC      := $(sort $(wildcard src/shell/builtins/*.c))
-$(BUILD)/gen/sh_builtin_list.h: $(BI_SRC)
+$(BUILD)/gen/sh_builtin_list.h: FORCE
 	@mkdir -p $(dir $@)
-	@grep -h '^SH_BUILTIN(' $(BI_SRC) | sed 's/);[[:space:]]*$$/)/' | LC_ALL=C sort -u > $@.tmp && mv $@.tmp $@
+	@grep -h '^SH_BUILTIN(' $(BI_SRC) | sed 's/);[[:space:]]*$$/)/' | LC_ALL=C sort -u > $@.tmp
+	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 $(BUILD)/src/shell/builtin_table.o: $(BUILD)/gen/sh_builtin_list.h
 
 
 # Unit tests: every TEST(name) in tests/unit/*.c is collected into a list.
-$(BUILD)/tests/unit/list.h: $(UNIT_SRC)
+$(BUILD)/tests/unit/list.h: FORCE
 	@mkdir -p $(dir $@)
-	@grep -ho '^TEST([a-z0-9_]*)' $(UNIT_SRC) | sed 's/TEST(\(.*\))/X(\1)/' > $@.tmp && mv $@.tmp $@
+	@grep -ho '^TEST([a-z0-9_]*)' $(UNIT_SRC) | sed 's/TEST(\(.*\))/X(\1)/' > $@.tmp
+	@cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@
 
 $(BUILD)/tests/unit/main.o: $(BUILD)/tests/unit/list.h
 $(BUILD)/tests/unit/%.o: CFLAGS += -I$(BUILD)/tests/unit -Itests/unit

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "datetime.h"
+#include "base/datetime.h"
 #include "fs/vfs.h"
 #include "miscutil.h"
 

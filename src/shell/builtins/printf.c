@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/civil.h"
+#include "base/datetime.h"
 
 
 #include "shell/exec.h"
@@ -242,11 +242,14 @@ static int conv(pf *p, const char *fmt, size_t fl)
             if (t == -1) t = now;
             else if (t == -2) t = p->st->sh->started_ns ? sk_shell_now_ns(p->st->sh) / 1000000000 : now;
         }
-        /* formatted by src/base/civil (no host TZ or locale), in UTC */
-        sk_tm tm;
-        sk_tm_from_unix(t, 0, "UTC", &tm);
+        /* formatted by src/base/datetime in the script's TZ (no host zone) */
+        const char *tzs = sh_var_get(p->st, "TZ");
+        dt_zone zone;
+        dt_zone_init(&zone, tzs);
+        dt_tm tm;
+        dt_localtime(&zone, t, &tm);
         sk_buf out = SK_BUF_INIT(p->out->a);
-        if (*tf && sk_strftime(&out, tf, &tm, 0, t)) { sk_buf_free(&out); return -1; }
+        if (*tf && dt_format(&out, tf, &tm, 0)) { sk_buf_free(&out); return -1; }
         size_t on = out.len;
         if (prec >= 0 && (size_t)prec < on) on = (size_t)prec;
         put_padded(p, sk_buf_cstr(&out), on, width, left, 0);

@@ -1,6 +1,7 @@
 /* datetime.h — calendar arithmetic, time zones, strftime and GNU date-string
- * parsing for the date command (pure functions over int64 seconds; no
- * host clock, no host zone files).
+ * parsing: the one time library of the sandbox (date, printf %(..)T, and
+ * any command or module that formats or reads times).  Pure functions over
+ * int64 seconds: no host clock, no host zone files, no libc TZ or locale.
  *
  * Time zones are POSIX TZ rules ("EST5EDT,M3.2.0,M11.1.0", "<+03>-3",
  * "UTC0") plus a built-in table mapping common IANA names
@@ -8,8 +9,8 @@
  * a zone's rules are not known: a date in 1990 uses today's rule.  An
  * unknown name behaves like glibc's: its leading letters are the
  * abbreviation and the offset is 0. */
-#ifndef SK_CMD_DATETIME_H
-#define SK_CMD_DATETIME_H
+#ifndef SK_BASE_DATETIME_H
+#define SK_BASE_DATETIME_H
 
 #include <stdint.h>
 
