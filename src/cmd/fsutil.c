@@ -1,5 +1,6 @@
 /* fsutil.c — see fsutil.h.  Shared by the filesystem commands; never
  * recurses over user data and never touches the host. */
+#include "base/datetime.h"
 #include "fsutil.h"
 
 #include <ctype.h>
@@ -309,71 +310,7 @@ int fsu_parse_mode_umask(const char *spec, uint32_t old, int is_dir, uint32_t um
     return 0;
 }
 
-/* ---- time ------------------------------------------------------------------- */
-
-/* Days since 1970-01-01 of a civil date (proleptic Gregorian). */
-static int64_t days_from_civil(int64_t y, int m, int d)
-{
-    y -= m <= 2;
-    int64_t era = (y >= 0 ? y : y - 399) / 400;
-    int64_t yoe = y - era * 400;
-    int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
-static void civil_from_days(int64_t z, int *y, int *m, int *d)
-{
-    z += 719468;
-    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    int64_t doe = z - era * 146097;
-    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    int64_t yy = yoe + era * 400;
-    int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    int64_t mp = (5 * doy + 2) / 153;
-    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
-    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
-    *y = (int)(yy + (*m <= 2));
-}
-
-void fsu_gmtime(int64_t secs, fsu_tm *tm)
-{
-    int64_t days = secs / 86400, rem = secs % 86400;
-    if (rem < 0) {
-        rem += 86400;
-        days--;
-    }
-    civil_from_days(days, &tm->year, &tm->mon, &tm->mday);
-    tm->hour = (int)(rem / 3600);
-    tm->min = (int)(rem % 3600 / 60);
-    tm->sec = (int)(rem % 60);
-    int64_t w = (days + 4) % 7;
-    tm->wday = (int)(w < 0 ? w + 7 : w);
-    tm->yday = (int)(days - days_from_civil(tm->year, 1, 1));
-}
-
-int64_t fsu_timegm(int year, int mon, int mday, int hour, int min, int sec)
-{
-    /* normalise the month so callers may pass out-of-range months */
-    int64_t y = year, m = mon - 1;
-    y += m / 12;
-    m %= 12;
-    if (m < 0) {
-        m += 12;
-        y--;
-    }
-    return (days_from_civil(y, (int)m + 1, 1) + mday - 1) * 86400 + (int64_t)hour * 3600 +
-           (int64_t)min * 60 + sec;
-}
-
-static const char *const mon_abbr[] = { "Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec" };
-static const char *const mon_full[] = { "January", "February", "March", "April", "May", "June",
-                                        "July", "August", "September", "October", "November",
-                                        "December" };
-static const char *const day_abbr[] = { "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat" };
-static const char *const day_full[] = { "Sunday", "Monday", "Tuesday", "Wednesday",
-                                        "Thursday", "Friday", "Saturday" };
+/* ---- time: thin wrappers over src/base/datetime (UTC) ------------------------ */
 
 static int64_t floor_div(int64_t a, int64_t b)
 {
@@ -382,475 +319,51 @@ static int64_t floor_div(int64_t a, int64_t b)
     return q;
 }
 
+void fsu_gmtime(int64_t secs, fsu_tm *tm)
+{
+    dt_zone utc;
+    dt_zone_init(&utc, NULL);
+    dt_tm t;
+    dt_localtime(&utc, secs, &t);
+    tm->year = (int)t.year;
+    tm->mon = t.mon;
+    tm->mday = t.mday;
+    tm->hour = t.hour;
+    tm->min = t.min;
+    tm->sec = t.sec;
+    tm->wday = t.wday;
+    tm->yday = t.yday;
+}
+
+int64_t fsu_timegm(int year, int mon, int mday, int hour, int min, int sec)
+{
+    return dt_days_from_civil(year, mon, mday) * 86400 + (int64_t)hour * 3600 + (int64_t)min * 60 + sec;
+}
+
 int fsu_strftime(sk_buf *b, const char *fmt, int64_t ns)
 {
     int64_t secs = floor_div(ns, 1000000000);
-    long nsec = (long)(ns - secs * 1000000000);
-    fsu_tm tm;
-    fsu_gmtime(secs, &tm);
-    for (const char *p = fmt; *p; p++) {
-        if (*p != '%' || !p[1]) {
-            if (sk_buf_putc(b, *p)) return -1;
-            continue;
-        }
-        int rc = 0;
-        switch (*++p) {
-        case 'Y': rc = sk_buf_printf(b, "%d", tm.year); break;
-        case 'C': rc = sk_buf_printf(b, "%02d", tm.year / 100); break;
-        case 'y': rc = sk_buf_printf(b, "%02d", tm.year % 100); break;
-        case 'm': rc = sk_buf_printf(b, "%02d", tm.mon); break;
-        case 'd': rc = sk_buf_printf(b, "%02d", tm.mday); break;
-        case 'e': rc = sk_buf_printf(b, "%2d", tm.mday); break;
-        case 'H': rc = sk_buf_printf(b, "%02d", tm.hour); break;
-        case 'I': rc = sk_buf_printf(b, "%02d", tm.hour % 12 ? tm.hour % 12 : 12); break;
-        case 'M': rc = sk_buf_printf(b, "%02d", tm.min); break;
-        case 'S': rc = sk_buf_printf(b, "%02d", tm.sec); break;
-        case 'N': rc = sk_buf_printf(b, "%09ld", nsec); break;
-        case 'p': rc = sk_buf_puts(b, tm.hour < 12 ? "AM" : "PM"); break;
-        case 'b': case 'h': rc = sk_buf_puts(b, mon_abbr[tm.mon - 1]); break;
-        case 'B': rc = sk_buf_puts(b, mon_full[tm.mon - 1]); break;
-        case 'a': rc = sk_buf_puts(b, day_abbr[tm.wday]); break;
-        case 'A': rc = sk_buf_puts(b, day_full[tm.wday]); break;
-        case 'j': rc = sk_buf_printf(b, "%03d", tm.yday + 1); break;
-        case 'u': rc = sk_buf_printf(b, "%d", tm.wday ? tm.wday : 7); break;
-        case 'w': rc = sk_buf_printf(b, "%d", tm.wday); break;
-        case 'Z': rc = sk_buf_puts(b, "UTC"); break;
-        case 'z': rc = sk_buf_puts(b, "+0000"); break;
-        case 's': rc = sk_buf_printf(b, "%lld", (long long)secs); break;
-        case 'T': rc = sk_buf_printf(b, "%02d:%02d:%02d", tm.hour, tm.min, tm.sec); break;
-        case 'R': rc = sk_buf_printf(b, "%02d:%02d", tm.hour, tm.min); break;
-        case 'F': rc = sk_buf_printf(b, "%d-%02d-%02d", tm.year, tm.mon, tm.mday); break;
-        case 'D': rc = sk_buf_printf(b, "%02d/%02d/%02d", tm.mon, tm.mday, tm.year % 100); break;
-        case 'n': rc = sk_buf_putc(b, '\n'); break;
-        case 't': rc = sk_buf_putc(b, '\t'); break;
-        case '%': rc = sk_buf_putc(b, '%'); break;
-        default: rc = sk_buf_putc(b, '%') || sk_buf_putc(b, *p); break;
-        }
-        if (rc) return -1;
-    }
-    return 0;
+    dt_zone utc;
+    dt_zone_init(&utc, NULL);
+    dt_tm t;
+    dt_localtime(&utc, secs, &t);
+    return dt_format(b, fmt, &t, (int32_t)(ns - secs * 1000000000));
 }
 
 int fsu_full_time(sk_buf *b, int64_t ns)
 {
-    return fsu_strftime(b, "%Y-%m-%d %H:%M:%S.%N +0000", ns);
+    return fsu_strftime(b, "%Y-%m-%d %H:%M:%S.%N %z", ns);
 }
 
-/* ---- date parsing ---------------------------------------------------------- */
-
-typedef struct dparse {
-    const char *p;
-    int have_date, have_time, have_zone;
-    int year, mon, mday, hour, min, sec;
-    long nsec;
-    long zone_off;            /* seconds east of UTC */
-    int64_t rel_sec;          /* relative seconds/minutes/hours/days/weeks */
-    int rel_mon, rel_year;
-    int last_kind;            /* 0 none, 1 seconds, 2 months, 3 years (for "ago") */
-    int64_t last_sec;
-    int last_mon, last_year;
-} dparse;
-
-static void skip_ws(dparse *d)
-{
-    while (*d->p == ' ' || *d->p == '\t' || *d->p == ',') d->p++;
-}
-
-static int word_len(const char *p)
-{
-    int n = 0;
-    while (isalpha((unsigned char)p[n])) n++;
-    return n;
-}
-
-static int word_is(const char *w, int n, const char *s)
-{
-    return (int)strlen(s) == n && !strncasecmp(w, s, (size_t)n);
-}
-
-static int month_of(const char *w, int n)
-{
-    for (int i = 0; i < 12; i++) {
-        if (n >= 3 && !strncasecmp(w, mon_full[i], (size_t)n) && (size_t)n <= strlen(mon_full[i]))
-            return i + 1;
-        if (n == 4 && i == 8 && !strncasecmp(w, "sept", 4)) return 9;
-    }
-    return 0;
-}
-
-static int weekday_of(const char *w, int n)
-{
-    for (int i = 0; i < 7; i++)
-        if (n >= 3 && (size_t)n <= strlen(day_full[i]) && !strncasecmp(w, day_full[i], (size_t)n))
-            return i + 1;
-    return 0;
-}
-
-/* Seconds per unit; -1 months, -2 years, -3 not a unit. */
-static int64_t unit_secs1(const char *w, int n)
-{
-    if (word_is(w, n, "sec") || word_is(w, n, "second")) return 1;
-    if (word_is(w, n, "min") || word_is(w, n, "minute")) return 60;
-    if (word_is(w, n, "hour")) return 3600;
-    if (word_is(w, n, "day")) return 86400;
-    if (word_is(w, n, "week")) return 7 * 86400;
-    if (word_is(w, n, "fortnight")) return 14 * 86400;
-    if (word_is(w, n, "month")) return -1;
-    if (word_is(w, n, "year")) return -2;
-    return -3;
-}
-
-static int64_t unit_secs(const char *w, int n)
-{
-    int64_t u = unit_secs1(w, n);
-    if (u == -3 && n > 1 && (w[n - 1] == 's' || w[n - 1] == 'S')) u = unit_secs1(w, n - 1);
-    return u;
-}
-
-static void add_rel(dparse *d, int64_t k, int64_t unit)
-{
-    if (unit == -1) {
-        d->rel_mon += (int)k;
-        d->last_kind = 2;
-        d->last_mon = (int)k;
-    } else if (unit == -2) {
-        d->rel_year += (int)k;
-        d->last_kind = 3;
-        d->last_year = (int)k;
-    } else {
-        d->rel_sec += k * unit;
-        d->last_kind = 1;
-        d->last_sec = k * unit;
-    }
-}
-
-static int read_num(dparse *d, long long *v, int *ndig)
-{
-    const char *p = d->p;
-    long long x = 0;
-    int n = 0;
-    while (*p >= '0' && *p <= '9') {
-        if (n < 18) x = x * 10 + (*p - '0');
-        p++;
-        n++;
-    }
-    if (!n) return 0;
-    d->p = p;
-    *v = x;
-    *ndig = n;
-    return 1;
-}
-
-/* HH:MM[:SS[.frac]] [am|pm] [Z|UTC|GMT|+hh[:]mm]; d->p at the hours. */
-static int parse_time(dparse *d, long long h)
-{
-    long long mi = 0, s = 0;
-    int nd;
-    if (*d->p != ':') return -1;
-    d->p++;
-    if (!read_num(d, &mi, &nd)) return -1;
-    if (*d->p == ':') {
-        d->p++;
-        if (!read_num(d, &s, &nd)) return -1;
-        if (*d->p == '.' || *d->p == ',') {
-            d->p++;
-            long frac = 0;
-            int k = 0;
-            while (*d->p >= '0' && *d->p <= '9') {
-                if (k < 9) {
-                    frac = frac * 10 + (*d->p - '0');
-                    k++;
-                }
-                d->p++;
-            }
-            while (k < 9) {
-                frac *= 10;
-                k++;
-            }
-            d->nsec = frac;
-        }
-    }
-    skip_ws(d);
-    int wl = word_len(d->p);
-    if (word_is(d->p, wl, "am") || word_is(d->p, wl, "pm")) {
-        if (h < 1 || h > 12) return -1;
-        if (h == 12) h = 0;
-        if (tolower((unsigned char)d->p[0]) == 'p') h += 12;
-        d->p += wl;
-    }
-    if (h > 24 || mi > 59 || s > 60) return -1;
-    d->hour = (int)h;
-    d->min = (int)mi;
-    d->sec = (int)s;
-    d->have_time = 1;
-    skip_ws(d);
-    wl = word_len(d->p);
-    if (*d->p == 'Z' && wl == 1) {
-        d->p++;
-        d->have_zone = 1;
-    } else if (word_is(d->p, wl, "utc") || word_is(d->p, wl, "gmt") || word_is(d->p, wl, "z")) {
-        d->p += wl;
-        d->have_zone = 1;
-    }
-    if ((*d->p == '+' || *d->p == '-') && d->p[1] >= '0' && d->p[1] <= '9') {
-        /* a zone offset only right after a time: +hh, +hhmm, +hh:mm */
-        const char *save = d->p;
-        int sign = *d->p == '-' ? -1 : 1;
-        d->p++;
-        long long zh;
-        if (!read_num(d, &zh, &nd)) return -1;
-        long long zm = 0;
-        if (nd == 4) {
-            zm = zh % 100;
-            zh /= 100;
-        } else if (*d->p == ':') {
-            d->p++;
-            if (!read_num(d, &zm, &nd)) return -1;
-        } else if (nd > 2) {
-            d->p = save;
-            return 0;
-        }
-        /* "+1 day" after a time is relative, not a zone */
-        const char *q = d->p;
-        while (*q == ' ') q++;
-        if (nd <= 2 && unit_secs(q, word_len(q)) != -3 && word_len(q)) {
-            d->p = save;
-            return 0;
-        }
-        d->zone_off = sign * (long)(zh * 3600 + zm * 60);
-        d->have_zone = 1;
-    }
-    return 0;
-}
-
+/* GNU date strings (touch -d, find -newermt), read in UTC. */
 int fsu_parse_date(const char *s, int64_t now_ns, int64_t *ns)
 {
-    dparse d;
-    memset(&d, 0, sizeof d);
-    d.p = s;
-    int64_t now = floor_div(now_ns, 1000000000);
-    long now_nsec = (long)(now_ns - now * 1000000000);
-    skip_ws(&d);
-    if (*d.p == '@') {
-        d.p++;
-        int neg = 0;
-        if (*d.p == '-' || *d.p == '+') neg = *d.p++ == '-';
-        long long v;
-        int nd;
-        if (!read_num(&d, &v, &nd)) return -1;
-        long frac = 0;
-        if (*d.p == '.') {
-            d.p++;
-            int k = 0;
-            while (*d.p >= '0' && *d.p <= '9') {
-                if (k < 9) { frac = frac * 10 + (*d.p - '0'); k++; }
-                d.p++;
-            }
-            while (k++ < 9) frac *= 10;
-        }
-        skip_ws(&d);
-        if (*d.p) return -1;
-        *ns = (neg ? -v : v) * 1000000000LL + (neg ? -frac : frac);
-        return 0;
-    }
-    while (skip_ws(&d), *d.p) {
-        const char *p = d.p;
-        if (isdigit((unsigned char)*p)) {
-            long long v = 0;
-            int nd = 0;
-            read_num(&d, &v, &nd);
-            if (*d.p == '-' && nd == 4 && isdigit((unsigned char)d.p[1])) {
-                /* YYYY-MM-DD */
-                long long mo, da;
-                d.p++;
-                if (!read_num(&d, &mo, &nd) || *d.p != '-') return -1;
-                d.p++;
-                if (!read_num(&d, &da, &nd)) return -1;
-                if (mo < 1 || mo > 12 || da < 1 || da > 31) return -1;
-                d.year = (int)v;
-                d.mon = (int)mo;
-                d.mday = (int)da;
-                d.have_date = 1;
-                if (*d.p == 'T' || *d.p == 't') {
-                    d.p++;
-                    long long h;
-                    if (!read_num(&d, &h, &nd) || parse_time(&d, h)) return -1;
-                }
-            } else if (*d.p == '/') {
-                long long b2, c3 = -1;
-                d.p++;
-                if (!read_num(&d, &b2, &nd)) return -1;
-                if (*d.p == '/') {
-                    d.p++;
-                    if (!read_num(&d, &c3, &nd)) return -1;
-                }
-                if (v > 31) { /* YYYY/MM/DD */
-                    d.year = (int)v;
-                    d.mon = (int)b2;
-                    d.mday = (int)c3;
-                } else {      /* MM/DD[/YY[YY]] */
-                    d.mon = (int)v;
-                    d.mday = (int)b2;
-                    if (c3 < 0) {
-                        fsu_tm tm;
-                        fsu_gmtime(now, &tm);
-                        d.year = tm.year;
-                    } else {
-                        d.year = (int)(c3 < 69 ? c3 + 2000 : c3 < 100 ? c3 + 1900 : c3);
-                    }
-                }
-                if (d.mon < 1 || d.mon > 12 || d.mday < 1 || d.mday > 31) return -1;
-                d.have_date = 1;
-            } else if (*d.p == ':') {
-                if (parse_time(&d, v)) return -1;
-            } else if (nd == 8 && !d.have_date) {
-                d.year = (int)(v / 10000);
-                d.mon = (int)(v / 100 % 100);
-                d.mday = (int)(v % 100);
-                if (d.mon < 1 || d.mon > 12 || d.mday < 1 || d.mday > 31) return -1;
-                d.have_date = 1;
-            } else {
-                skip_ws(&d);
-                int wl = word_len(d.p);
-                int mo = wl ? month_of(d.p, wl) : 0;
-                int64_t unit = wl ? unit_secs(d.p, wl) : -3;
-                if (mo) {
-                    /* "2 Jan [2020]" */
-                    d.p += wl;
-                    d.mday = (int)v;
-                    d.mon = mo;
-                    skip_ws(&d);
-                    long long y;
-                    const char *save = d.p;
-                    if (read_num(&d, &y, &nd) && nd == 4 && *d.p != ':') {
-                        d.year = (int)y;
-                    } else {
-                        d.p = save;
-                        fsu_tm tm;
-                        fsu_gmtime(now, &tm);
-                        d.year = tm.year;
-                    }
-                    d.have_date = 1;
-                } else if (unit != -3) {
-                    d.p += wl;
-                    add_rel(&d, v, unit);
-                } else if (nd == 4 && !d.have_time && !wl) {
-                    /* bare HHMM or a year after a month name */
-                    if (d.have_date) d.year = (int)v;
-                    else {
-                        d.hour = (int)(v / 100);
-                        d.min = (int)(v % 100);
-                        d.have_time = 1;
-                    }
-                } else {
-                    return -1;
-                }
-            }
-            continue;
-        }
-        if ((*p == '+' || *p == '-') && isdigit((unsigned char)p[1])) {
-            int sign = *p == '-' ? -1 : 1;
-            d.p++;
-            long long v = 0;
-            int nd = 0;
-            read_num(&d, &v, &nd);
-            skip_ws(&d);
-            int wl = word_len(d.p);
-            int64_t unit = wl ? unit_secs(d.p, wl) : -3;
-            if (unit == -3) return -1;
-            d.p += wl;
-            add_rel(&d, sign * v, unit);
-            continue;
-        }
-        int wl = word_len(p);
-        if (!wl) return -1;
-        int mo = month_of(p, wl);
-        int64_t unit;
-        if (mo) {
-            /* "Jan 2 [2020] [10:00]" */
-            d.p += wl;
-            skip_ws(&d);
-            long long day, y;
-            int nd;
-            if (!read_num(&d, &day, &nd)) return -1;
-            d.mon = mo;
-            d.mday = (int)day;
-            skip_ws(&d);
-            const char *save = d.p;
-            if (read_num(&d, &y, &nd) && nd == 4 && *d.p != ':') {
-                d.year = (int)y;
-            } else {
-                d.p = save;
-                fsu_tm tm;
-                fsu_gmtime(now, &tm);
-                d.year = tm.year;
-            }
-            d.have_date = 1;
-        } else if (weekday_of(p, wl)) {
-            d.p += wl; /* a weekday name next to a date is redundant */
-        } else if (word_is(p, wl, "now") || word_is(p, wl, "today")) {
-            d.p += wl;
-        } else if (word_is(p, wl, "yesterday")) {
-            d.p += wl;
-            add_rel(&d, -1, 86400);
-        } else if (word_is(p, wl, "tomorrow")) {
-            d.p += wl;
-            add_rel(&d, 1, 86400);
-        } else if (word_is(p, wl, "ago")) {
-            d.p += wl;
-            if (d.last_kind == 1) d.rel_sec -= 2 * d.last_sec;
-            else if (d.last_kind == 2) d.rel_mon -= 2 * d.last_mon;
-            else if (d.last_kind == 3) d.rel_year -= 2 * d.last_year;
-            else return -1;
-            d.last_kind = 0;
-        } else if (word_is(p, wl, "next") || word_is(p, wl, "last") || word_is(p, wl, "this")) {
-            int k = word_is(p, wl, "next") ? 1 : word_is(p, wl, "last") ? -1 : 0;
-            d.p += wl;
-            skip_ws(&d);
-            int ul = word_len(d.p);
-            unit = ul ? unit_secs(d.p, ul) : -3;
-            if (unit == -3) return -1;
-            d.p += ul;
-            add_rel(&d, k, unit);
-        } else if (word_is(p, wl, "noon") || word_is(p, wl, "midnight")) {
-            d.p += wl;
-            d.hour = word_is(p, wl, "noon") ? 12 : 0;
-            d.min = d.sec = 0;
-            d.have_time = 1;
-        } else if (word_is(p, wl, "utc") || word_is(p, wl, "gmt") || word_is(p, wl, "z")) {
-            d.p += wl;
-            d.have_zone = 1;
-        } else if ((unit = unit_secs(p, wl)) != -3) {
-            d.p += wl;      /* "day" alone means "1 day" */
-            add_rel(&d, 1, unit);
-        } else if (*p == 'T' || *p == 't') {
-            d.p++;
-        } else {
-            return -1;
-        }
-    }
-    fsu_tm tm;
-    fsu_gmtime(now, &tm);
-    int64_t base;
-    long nsec = 0;
-    if (!d.have_date && !d.have_time) {
-        base = now;
-        nsec = now_nsec;
-    } else {
-        int y = d.have_date ? d.year : tm.year, m = d.have_date ? d.mon : tm.mon;
-        int da = d.have_date ? d.mday : tm.mday;
-        base = fsu_timegm(y, m, da, d.have_time ? d.hour : 0, d.have_time ? d.min : 0,
-                          d.have_time ? d.sec : 0);
-        nsec = d.have_time ? d.nsec : 0;
-        base -= d.zone_off;
-    }
-    if (d.rel_mon || d.rel_year) {
-        fsu_tm bt;
-        fsu_gmtime(base, &bt);
-        base = fsu_timegm(bt.year + d.rel_year, bt.mon + d.rel_mon, bt.mday, bt.hour, bt.min, bt.sec);
-    }
-    base += d.rel_sec;
-    *ns = base * 1000000000LL + nsec;
+    dt_zone utc;
+    dt_zone_init(&utc, NULL);
+    int64_t now = floor_div(now_ns, 1000000000), t;
+    int32_t frac;
+    if (dt_parse(s, now, (int32_t)(now_ns - now * 1000000000), &utc, &t, &frac)) return -1;
+    *ns = t * 1000000000LL + frac;
     return 0;
 }
 

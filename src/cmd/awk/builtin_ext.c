@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/datetime.h"
 #include "awk.h"
 
 /* ---- random numbers (BSD random(3), TYPE_3, as a seeded PRNG in the state) --------- */
@@ -53,121 +54,36 @@ double awk_rand(awk_interp *in)
     return t;
 }
 
-/* ---- time (UTC) ------------------------------------------------------------------------ */
+/* ---- time (src/base/datetime, in the script's TZ) --------------------------------------- */
 
-static int64_t days_from_civil(int64_t y, int64_t m, int64_t d)
+static const char *awk_tz(awk_interp *in)
 {
-    y -= m <= 2;
-    int64_t era = (y >= 0 ? y : y - 399) / 400;
-    int64_t yoe = y - era * 400;
-    int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
-static void civil_from_days(int64_t z, int64_t *y, int *m, int *d)
-{
-    z += 719468;
-    int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    int64_t doe = z - era * 146097;
-    int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    int64_t yy = yoe + era * 400;
-    int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    int64_t mp = (5 * doy + 2) / 153;
-    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
-    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
-    *y = yy + (*m <= 2);
-}
-
-static const char *const wdays[] = { "Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday" };
-static const char *const months[] = { "January", "February", "March", "April", "May", "June", "July",
-                                      "August", "September", "October", "November", "December" };
-
-static void fmt_time(sk_buf *b, const char *f, size_t n, int64_t t)
-{
-    int64_t days = t >= 0 ? t / 86400 : -((-t + 86399) / 86400);
-    int64_t secs = t - days * 86400;
-    int64_t y;
-    int mo, d;
-    civil_from_days(days, &y, &mo, &d);
-    int hh = (int)(secs / 3600), mm = (int)(secs / 60 % 60), ss = (int)(secs % 60);
-    int wd = (int)(((days % 7) + 11) % 7);   /* 1970-01-01 was a Thursday */
-    int yday = (int)(days - days_from_civil(y, 1, 1));
-    for (size_t i = 0; i < n; i++) {
-        if (f[i] != '%' || i + 1 >= n) { sk_buf_putc(b, f[i]); continue; }
-        char c = f[++i];
-        if ((c == 'E' || c == 'O') && i + 1 < n) c = f[++i];
-        switch (c) {
-        case 'Y': sk_buf_printf(b, "%lld", (long long)y); break;
-        case 'C': sk_buf_printf(b, "%02lld", (long long)(y / 100)); break;
-        case 'y': sk_buf_printf(b, "%02lld", (long long)(((y % 100) + 100) % 100)); break;
-        case 'm': sk_buf_printf(b, "%02d", mo); break;
-        case 'd': sk_buf_printf(b, "%02d", d); break;
-        case 'e': sk_buf_printf(b, "%2d", d); break;
-        case 'H': sk_buf_printf(b, "%02d", hh); break;
-        case 'k': sk_buf_printf(b, "%2d", hh); break;
-        case 'I': sk_buf_printf(b, "%02d", hh % 12 ? hh % 12 : 12); break;
-        case 'l': sk_buf_printf(b, "%2d", hh % 12 ? hh % 12 : 12); break;
-        case 'M': sk_buf_printf(b, "%02d", mm); break;
-        case 'S': sk_buf_printf(b, "%02d", ss); break;
-        case 'p': sk_buf_puts(b, hh < 12 ? "AM" : "PM"); break;
-        case 'j': sk_buf_printf(b, "%03d", yday + 1); break;
-        case 'a': sk_buf_put(b, wdays[wd], 3); break;
-        case 'A': sk_buf_puts(b, wdays[wd]); break;
-        case 'b': case 'h': sk_buf_put(b, months[mo - 1], 3); break;
-        case 'B': sk_buf_puts(b, months[mo - 1]); break;
-        case 'u': sk_buf_printf(b, "%d", wd ? wd : 7); break;
-        case 'w': sk_buf_printf(b, "%d", wd); break;
-        case 'U': sk_buf_printf(b, "%02d", (yday + 7 - wd) / 7); break;
-        case 'W': sk_buf_printf(b, "%02d", (yday + 7 - (wd + 6) % 7) / 7); break;
-        case 'Z': sk_buf_puts(b, "UTC"); break;
-        case 'z': sk_buf_puts(b, "+0000"); break;
-        case 's': sk_buf_printf(b, "%lld", (long long)t); break;
-        case 'n': sk_buf_putc(b, '\n'); break;
-        case 't': sk_buf_putc(b, '\t'); break;
-        case '%': sk_buf_putc(b, '%'); break;
-        case 'T': sk_buf_printf(b, "%02d:%02d:%02d", hh, mm, ss); break;
-        case 'R': sk_buf_printf(b, "%02d:%02d", hh, mm); break;
-        case 'D': case 'x': sk_buf_printf(b, "%02d/%02d/%02lld", mo, d, (long long)(((y % 100) + 100) % 100)); break;
-        case 'F': sk_buf_printf(b, "%lld-%02d-%02d", (long long)y, mo, d); break;
-        case 'X': sk_buf_printf(b, "%02d:%02d:%02d", hh, mm, ss); break;
-        case 'r': sk_buf_printf(b, "%02d:%02d:%02d %s", hh % 12 ? hh % 12 : 12, mm, ss, hh < 12 ? "AM" : "PM"); break;
-        case 'c':
-            sk_buf_printf(b, "%.3s %.3s %2d %02d:%02d:%02d %lld", wdays[wd], months[mo - 1], d, hh, mm, ss, (long long)y);
-            break;
-        case 'G': case 'g': case 'V': {
-            /* ISO 8601 week-based year and week */
-            int wdm = (wd + 6) % 7;   /* Monday = 0 */
-            int64_t iy = y;
-            int64_t thursday = days - wdm + 3;
-            int64_t ty; int tm, td;
-            civil_from_days(thursday, &ty, &tm, &td);
-            iy = ty;
-            int week = (int)((thursday - days_from_civil(iy, 1, 1)) / 7 + 1);
-            if (c == 'V') sk_buf_printf(b, "%02d", week);
-            else if (c == 'G') sk_buf_printf(b, "%lld", (long long)iy);
-            else sk_buf_printf(b, "%02lld", (long long)(((iy % 100) + 100) % 100));
-            break;
-        }
-        default: sk_buf_putc(b, '%'); sk_buf_putc(b, c); break;
-        }
-    }
+    for (char *const *e = in->c->envp; e && *e; e++)
+        if (!strncmp(*e, "TZ=", 3)) return *e + 3;
+    return NULL;
 }
 
 awk_val awk_bi_strftime(awk_interp *in, awk_node *n)
 {
     awk_str *fmt = n->nargs > 0 ? awk_bi_str(in, n->a) : awk_str_new(in, "%a %b %e %H:%M:%S %Z %Y", 23);
     double t = n->nargs > 1 ? awk_bi_num(in, awk_bi_arg(n, 1)) : (double)(cmd_now_ns(in->c) / 1000000000);
-    if (n->nargs > 2) awk_bi_num(in, awk_bi_arg(n, 2));
+    int utc = n->nargs > 2 && awk_bi_num(in, awk_bi_arg(n, 2)) != 0;
     if (!(t >= -62135596800.0 && t <= 253402300799.0)) {
         awk_warning(in, "strftime: second argument out of range for time_t");
         awk_str_unref(in, fmt);
         return awk_strval(in, "", 0);
     }
+    dt_zone z;
+    dt_zone_init(&z, utc ? NULL : awk_tz(in));
+    dt_tm tm;
+    dt_localtime(&z, (int64_t)t, &tm);
+    /* the format may hold NULs: format up to the first, as C strftime does */
+    char *f = sk_strndup(in->a, fmt->s, fmt->len);
     sk_buf b = SK_BUF_INIT(in->a);
-    fmt_time(&b, fmt->s, fmt->len, (int64_t)t);
+    if (f) dt_format(&b, f, &tm, 0);
     awk_val r = awk_strval(in, b.p ? b.p : "", b.len);
     sk_buf_free(&b);
+    sk_free(in->a, f);
     awk_str_unref(in, fmt);
     return r;
 }
@@ -175,7 +91,7 @@ awk_val awk_bi_strftime(awk_interp *in, awk_node *n)
 awk_val awk_bi_mktime(awk_interp *in, awk_node *n)
 {
     awk_str *s = awk_bi_str(in, n->a);
-    if (n->nargs > 1) awk_bi_num(in, awk_bi_arg(n, 1));
+    int utc = n->nargs > 1 && awk_bi_num(in, awk_bi_arg(n, 1)) != 0;
     long long f[7] = { 0, 0, 0, 0, 0, 0, -1 };
     int k = 0;
     const char *p = s->s;
@@ -190,11 +106,9 @@ awk_val awk_bi_mktime(awk_interp *in, awk_node *n)
     }
     awk_str_unref(in, s);
     if (k < 6) return awk_num(-1);
-    int64_t mon = f[1] - 1;
-    int64_t y = f[0] + (mon >= 0 ? mon / 12 : (mon - 11) / 12);
-    mon = ((mon % 12) + 12) % 12;
-    int64_t days = days_from_civil(y, mon + 1, 1) + f[2] - 1;
-    return awk_num((double)(days * 86400 + f[3] * 3600 + f[4] * 60 + f[5]));
+    dt_zone z;
+    dt_zone_init(&z, utc ? NULL : awk_tz(in));
+    return awk_num((double)dt_mktime(&z, f[0], f[1], f[2], f[3], f[4], f[5]));
 }
 
 /* ---- asort / asorti ------------------------------------------------------------------ */

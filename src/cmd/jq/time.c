@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/datetime.h"
 #include "eval.h"
 
 typedef struct btime {
@@ -16,31 +17,15 @@ typedef struct btime {
     double sec;
 } btime;
 
-static long long days_from_civil(long long y, int m, int d)
-{
-    y -= m <= 2;
-    long long era = (y >= 0 ? y : y - 399) / 400;
-    long long yoe = y - era * 400;
-    long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
+/* Calendar arithmetic is src/base/datetime's. */
+static long long days_from_civil(long long y, int m, int d) { return dt_days_from_civil(y, m, d); }
 
 static void civil_from_days(long long z, long long *y, int *m, int *d)
 {
-    z += 719468;
-    long long era = (z >= 0 ? z : z - 146096) / 146097;
-    long long doe = z - era * 146097;
-    long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    long long yy = yoe + era * 400;
-    long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    long long mp = (5 * doy + 2) / 153;
-    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
-    *m = (int)(mp < 10 ? mp + 3 : mp - 9);
-    *y = yy + (*m <= 2);
+    int64_t yy;
+    dt_civil_from_days(z, &yy, m, d);
+    *y = yy;
 }
-
-static int is_leap(long long y) { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
 
 static void fill_derived(btime *t)
 {
@@ -114,85 +99,22 @@ static const char *const wdays[] = { "Sunday", "Monday", "Tuesday", "Wednesday",
 static const char *const months[] = { "January", "February", "March", "April", "May", "June", "July",
                                       "August", "September", "October", "November", "December" };
 
-static int iso_week(const btime *t, long long *iso_year)
-{
-    int wday = (t->wday + 6) % 7;              /* Monday = 0 */
-    int week = (t->yday - wday + 10) / 7;
-    long long y = t->year;
-    if (week < 1) {
-        y--;
-        int pyday = t->yday + 365 + is_leap(y);
-        week = (pyday - wday + 10) / 7;
-    } else if (week == 53) {
-        int days = 365 + is_leap(y);
-        if (t->yday - wday + 3 >= days) { week = 1; y++; }
-    }
-    *iso_year = y;
-    return week;
-}
-
+/* jq formats a broken-down UTC time (C strftime semantics) */
 static void fmt_time(sk_buf *b, const char *f, const btime *t, int local)
 {
-    char tmp[64];
-    for (; *f; f++) {
-        if (*f != '%' || !f[1]) { sk_buf_putc(b, *f); continue; }
-        f++;
-        while (*f == '-' || *f == '_' || *f == '0' || *f == '^' || *f == '#') f++;   /* GNU flags: ignored */
-        tmp[0] = 0;
-        switch (*f) {
-        case 'a': snprintf(tmp, sizeof tmp, "%.3s", wdays[((t->wday % 7) + 7) % 7]); break;
-        case 'A': snprintf(tmp, sizeof tmp, "%s", wdays[((t->wday % 7) + 7) % 7]); break;
-        case 'b': case 'h': snprintf(tmp, sizeof tmp, "%.3s", months[((t->mon % 12) + 12) % 12]); break;
-        case 'B': snprintf(tmp, sizeof tmp, "%s", months[((t->mon % 12) + 12) % 12]); break;
-        case 'c':
-            snprintf(tmp, sizeof tmp, "%.3s %.3s %2d %02d:%02d:%02d %lld", wdays[((t->wday % 7) + 7) % 7],
-                     months[((t->mon % 12) + 12) % 12], t->mday, t->hour, t->min, (int)t->sec, t->year);
-            break;
-        case 'C': snprintf(tmp, sizeof tmp, "%02lld", t->year / 100); break;
-        case 'd': snprintf(tmp, sizeof tmp, "%02d", t->mday); break;
-        case 'D': snprintf(tmp, sizeof tmp, "%02d/%02d/%02lld", t->mon + 1, t->mday, ((t->year % 100) + 100) % 100); break;
-        case 'e': snprintf(tmp, sizeof tmp, "%2d", t->mday); break;
-        case 'F': snprintf(tmp, sizeof tmp, "%lld-%02d-%02d", t->year, t->mon + 1, t->mday); break;
-        case 'g': case 'G': case 'V': {
-            long long iy;
-            int w = iso_week(t, &iy);
-            if (*f == 'V') snprintf(tmp, sizeof tmp, "%02d", w);
-            else if (*f == 'G') snprintf(tmp, sizeof tmp, "%lld", iy);
-            else snprintf(tmp, sizeof tmp, "%02lld", ((iy % 100) + 100) % 100);
-            break;
-        }
-        case 'H': snprintf(tmp, sizeof tmp, "%02d", t->hour); break;
-        case 'I': snprintf(tmp, sizeof tmp, "%02d", t->hour % 12 ? t->hour % 12 : 12); break;
-        case 'j': snprintf(tmp, sizeof tmp, "%03d", t->yday + 1); break;
-        case 'k': snprintf(tmp, sizeof tmp, "%2d", t->hour); break;
-        case 'l': snprintf(tmp, sizeof tmp, "%2d", t->hour % 12 ? t->hour % 12 : 12); break;
-        case 'm': snprintf(tmp, sizeof tmp, "%02d", t->mon + 1); break;
-        case 'M': snprintf(tmp, sizeof tmp, "%02d", t->min); break;
-        case 'n': snprintf(tmp, sizeof tmp, "\n"); break;
-        case 'p': snprintf(tmp, sizeof tmp, "%s", t->hour < 12 ? "AM" : "PM"); break;
-        case 'P': snprintf(tmp, sizeof tmp, "%s", t->hour < 12 ? "am" : "pm"); break;
-        case 'r': snprintf(tmp, sizeof tmp, "%02d:%02d:%02d %s", t->hour % 12 ? t->hour % 12 : 12, t->min, (int)t->sec, t->hour < 12 ? "AM" : "PM"); break;
-        case 'R': snprintf(tmp, sizeof tmp, "%02d:%02d", t->hour, t->min); break;
-        case 's': snprintf(tmp, sizeof tmp, "%.0f", from_btime(t)); break;
-        case 'S': snprintf(tmp, sizeof tmp, "%02d", (int)t->sec); break;
-        case 't': snprintf(tmp, sizeof tmp, "\t"); break;
-        case 'T': snprintf(tmp, sizeof tmp, "%02d:%02d:%02d", t->hour, t->min, (int)t->sec); break;
-        case 'u': snprintf(tmp, sizeof tmp, "%d", t->wday == 0 ? 7 : t->wday); break;
-        case 'U': snprintf(tmp, sizeof tmp, "%02d", (t->yday + 7 - t->wday) / 7); break;
-        case 'w': snprintf(tmp, sizeof tmp, "%d", t->wday); break;
-        case 'W': snprintf(tmp, sizeof tmp, "%02d", (t->yday + 7 - (t->wday + 6) % 7) / 7); break;
-        case 'x': snprintf(tmp, sizeof tmp, "%02d/%02d/%02lld", t->mon + 1, t->mday, ((t->year % 100) + 100) % 100); break;
-        case 'X': snprintf(tmp, sizeof tmp, "%02d:%02d:%02d", t->hour, t->min, (int)t->sec); break;
-        case 'y': snprintf(tmp, sizeof tmp, "%02lld", ((t->year % 100) + 100) % 100); break;
-        case 'Y': snprintf(tmp, sizeof tmp, "%lld", t->year); break;
-        case 'z': snprintf(tmp, sizeof tmp, "+0000"); break;
-        case 'Z': snprintf(tmp, sizeof tmp, "%s", local ? "UTC" : "UTC"); break;
-        case '%': snprintf(tmp, sizeof tmp, "%%"); break;
-        default: snprintf(tmp, sizeof tmp, "%%%c", *f); break;
-        }
-        sk_buf_puts(b, tmp);
-        if (!*f) break;
-    }
+    (void)local;  /* localtime is UTC in the sandbox */
+    dt_tm tm;
+    memset(&tm, 0, sizeof tm);
+    tm.year = t->year;
+    tm.mon = ((t->mon % 12) + 12) % 12 + 1;
+    tm.mday = t->mday;
+    tm.hour = t->hour;
+    tm.min = t->min;
+    tm.sec = (int)t->sec;
+    tm.wday = ((t->wday % 7) + 7) % 7;
+    tm.yday = t->yday;
+    tm.zone = "UTC";
+    dt_format(b, f, &tm, 0);
 }
 
 /* ---- strptime ----------------------------------------------------------------------- */
