@@ -265,7 +265,12 @@ TEST(vfs_matches_kernel_resolve_in_root)
             rand_path(&s, path, sizeof path, 1);
             for (int follow = 0; follow < 2; follow++) {
                 struct open_how how = { .flags = O_PATH | (follow ? 0 : O_NOFOLLOW), .resolve = RESOLVE_IN_ROOT };
-                long fd = syscall(SYS_openat2, root, path, &how, sizeof how);
+                /* openat2 may answer EAGAIN when it suspects a race while
+                 * resolving "..": the documented remedy is to retry */
+                long fd;
+                int tries = 0;
+                do fd = syscall(SYS_openat2, root, path, &how, sizeof how);
+                while (fd < 0 && errno == EAGAIN && ++tries < 100);
                 int kerr = fd < 0 ? errno : 0;
                 char kpath[600] = "";
                 if (fd >= 0) {
