@@ -596,6 +596,7 @@ static py_val str_new_slot(py_interp *I, py_type *t, const py_val *args, size_t 
 {
     static const char *const names[] = { "object", "encoding", "errors", NULL };
     py_val a[3] = { 0, 0, 0 };
+    if (nargs > 3 && !kw) return py_err_fmt(I, PY_E_TypeError, "str expected at most 3 arguments, got %zu", nargs);
     if (py_args_parse(I, "str", args, nargs, kw, names, 0, a)) return PY_NULL;
     py_val r;
     if (!a[0]) r = py_newref(I->empty_str);
