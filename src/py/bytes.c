@@ -22,7 +22,7 @@ static size_t bytes_size(size_t n) { return sizeof(py_bytes) + n + 1; }
 
 py_val py_bytes_uninit(py_interp *I, size_t n, char **data)
 {
-    if (n > ((size_t)1 << 40)) return py_err_nomem(I);
+    if (n > ((size_t)1 << 40)) return py_err_nomem_size(I, (size_t)1 << 62);
     py_bytes *b = (py_bytes *)py_alloc(I, bytes_size(n));
     if (!b) return PY_NULL;
     b->ob.rc = 1;
@@ -579,7 +579,7 @@ static py_val bytes_mul(py_interp *I, py_val a, py_val b)
     int64_t k;
     if (py_repeat_count(I, n, &k)) return PY_NULL;
     if (k < 0) k = 0;
-    if (len && (uint64_t)k > ((uint64_t)1 << 36) / len) return py_err_nomem(I);
+    if (len && (uint64_t)k > ((uint64_t)1 << 36) / len) return py_err_nomem_size(I, (size_t)1 << 62);
     char *d;
     py_val r = py_bytes_uninit(I, len * (size_t)k, &d);
     if (!r) return PY_NULL;
@@ -1190,7 +1190,8 @@ static py_val bpad(py_interp *I, py_val self, const py_val *args, size_t nargs, 
     if (py_no_kw(I, name, kw)) return PY_NULL;
     if (nargs < 1 || nargs > 2) return py_err_fmt(I, PY_E_TypeError, "%s expected at least 1 argument, got %zu", name, nargs);
     int64_t w;
-    if (py_index_i64(I, args[0], &w, 0)) return PY_NULL;
+    if (py_ssize_arg(I, args[0], &w)) return PY_NULL;
+    if (w > ((int64_t)1 << 36)) return py_err_nomem_size(I, (size_t)1 << 62);
     char fill = ' ';
     if (nargs > 1) {
         const char *q;
@@ -1203,7 +1204,7 @@ static py_val bpad(py_interp *I, py_val self, const py_val *args, size_t nargs, 
     size_t n;
     view(self, &p, &n);
     if (w <= (int64_t)n) return same_kind(I, self, p, n);
-    if (w > ((int64_t)1 << 32)) return py_err_nomem(I);
+    if (w > ((int64_t)1 << 32)) return py_err_nomem_size(I, (size_t)1 << 62);
     size_t padn = (size_t)w - n, left = mode == 0 ? 0 : mode == 1 ? padn : padn / 2 + (padn & (size_t)w & 1);
     sk_buf b = SK_BUF_INIT(I->alloc);
     for (size_t i = 0; i < left; i++) sk_buf_putc(&b, fill);
@@ -1222,7 +1223,8 @@ BMETH(zfill)
 {
     if (py_args_exact(I, "zfill", nargs, kw, 1)) return PY_NULL;
     int64_t w;
-    if (py_index_i64(I, args[0], &w, 0)) return PY_NULL;
+    if (py_ssize_arg(I, args[0], &w)) return PY_NULL;
+    if (w > ((int64_t)1 << 36)) return py_err_nomem_size(I, (size_t)1 << 62);
     const char *p;
     size_t n;
     view(self, &p, &n);

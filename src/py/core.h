@@ -277,6 +277,7 @@ py_val py_err_str(py_interp *I, int type_id, const char *msg);
 py_val py_err_obj(py_interp *I, int type_id, py_val arg);  /* exc(arg) */
 py_val py_err_type_val(py_interp *I, py_val type, py_val arg);
 py_val py_err_nomem(py_interp *I);
+py_val py_err_nomem_size(py_interp *I, size_t n);   /* catchable when n alone is impossible */
 static inline int py_err_occurred(py_interp *I) { return I->exc != PY_NULL; }
 int py_err_matches(py_interp *I, int type_id);
 py_val py_err_fetch(py_interp *I);                          /* take ownership */
@@ -309,6 +310,7 @@ py_val py_invert(py_interp *I, py_val v);
 py_val py_abs(py_interp *I, py_val v);
 py_val py_index(py_interp *I, py_val v);                    /* __index__ -> int */
 int py_index_i64(py_interp *I, py_val v, int64_t *out, int overflow_err);
+int py_ssize_arg(py_interp *I, py_val v, int64_t *out);   /* __index__, OverflowError beyond int64 */
 int64_t py_len(py_interp *I, py_val v);
 py_val py_getitem(py_interp *I, py_val o, py_val k);
 int py_setitem(py_interp *I, py_val o, py_val k, py_val v);

@@ -651,7 +651,7 @@ py_val py_int_pow(py_interp *I, py_val a, py_val b, py_val m)
     mp_int x;
     if (py_int_to_mp(I, a, &x)) return PY_NULL;
     if (!size_ok(I, (double)mp_count_bits(&x) * (double)ey)) { mp_clear(&x); return PY_NULL; }
-    if (ey > 0x7fffffff) { mp_clear(&x); return py_err_nomem(I); }
+    if (ey > 0x7fffffff) { mp_clear(&x); return py_err_nomem_size(I, (size_t)1 << 62); }
     mp_int *d;
     py_val r = py_int_big_new(I, &d);
     if (!r) { mp_clear(&x); return PY_NULL; }
@@ -684,7 +684,10 @@ py_val py_int_binop(py_interp *I, py_val a, py_val b, int op)
         case PY_NB_LSHIFT:
             if (y < 0) return py_err_str(I, PY_E_ValueError, "negative shift count");
             if (x == 0) return py_int_small(0);
-            if (y < 16 && py_fits_small(x << y) && ((x << y) >> y) == x) return py_int_small(x << y);
+            if (y < 16) {
+                int64_t z;
+                if (!__builtin_mul_overflow(x, (int64_t)1 << y, &z) && py_fits_small(z)) return py_int_small(z);
+            }
             break;
         case PY_NB_RSHIFT:
             if (y < 0) return py_err_str(I, PY_E_ValueError, "negative shift count");
@@ -692,7 +695,13 @@ py_val py_int_binop(py_interp *I, py_val a, py_val b, int op)
         case PY_NB_POW: return py_int_pow(I, a, b, PY_NULL);
         case PY_NB_DIVMOD:
             if (y == 0) return py_err_str(I, PY_E_ZeroDivisionError, "division by zero");
-            return py_tuple_pack(I, 2, py_int_from_i64(I, floordiv64(x, y)), py_int_small(mod64(x, y)));
+            {
+                py_val q = py_int_from_i64(I, floordiv64(x, y));
+                if (!q) return PY_NULL;
+                py_val t = py_tuple_pack(I, 2, q, py_int_small(mod64(x, y)));
+                py_decref(I, q);
+                return t;
+            }
         default: break;
         }
     }
@@ -1043,6 +1052,10 @@ static py_val int_from_bytes(py_interp *I, py_val cls, const py_val *args, size_
         owned = data = b;
     }
     int little = 0;
+    if (a[1] && !py_is_str(a[1])) {
+        py_xdecref(I, owned);
+        return py_err_fmt(I, PY_E_TypeError, "from_bytes() argument 'byteorder' must be str, not %s", py_argtype_name(I, a[1]));
+    }
     if (a[1]) {
         if (py_str_eq_c(a[1], "little")) little = 1;
         else if (!py_str_eq_c(a[1], "big")) { py_xdecref(I, owned); return py_err_str(I, PY_E_ValueError, "byteorder must be either 'little' or 'big'"); }

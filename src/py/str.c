@@ -211,6 +211,7 @@ int py_str_eq(py_val a, py_val b)
 
 int py_str_eq_c(py_val a, const char *s)
 {
+    if (!py_is_ptr(a) || !(PY_OBJ(a)->type->flags & PY_TF_STR_SUB)) return 0;
     size_t n = strlen(s);
     return py_str_len(a) == n && memcmp(py_str_data(a), s, n) == 0;
 }
@@ -479,7 +480,7 @@ static py_val str_mul(py_interp *I, py_val a, py_val b)
     }
     if (k <= 0 || py_str_len(s) == 0) return py_newref(I->empty_str);
     size_t len = py_str_len(s);
-    if ((uint64_t)k > ((uint64_t)1 << 40) / len) return py_err_nomem(I);
+    if ((uint64_t)k > ((uint64_t)1 << 40) / len) return py_err_nomem_size(I, (size_t)1 << 62);
     if (k == 1 && !(PY_OBJ(s)->type->flags & PY_TF_HEAP)) return py_newref(s);
     char *d;
     py_val r = py_str_uninit(I, len * (size_t)k, &d);

@@ -1480,6 +1480,12 @@ py_val py_type_call(py_interp *I, py_val self, const py_val *args, size_t nargs,
 generic:
     if (!t->s.new_ || (t->flags & PY_TF_NOINSTANCE))
         return py_err_fmt(I, PY_E_TypeError, "cannot create '%s' instances", py_type_qualname(t));
+    /* a builtin type without its own constructor (iterators, generators,
+     * frames, ...) cannot be instantiated: object.__new__ would hand out an
+     * object with uninitialised fields */
+    if (!(t->flags & PY_TF_HEAP) && t != PY_TYPE(I, PY_T_OBJECT) && t->def && !t->def->slots.new_ &&
+        t->s.new_ == PY_TYPE(I, PY_T_OBJECT)->s.new_)
+        return py_err_fmt(I, PY_E_TypeError, "cannot create '%s' instances", py_type_qualname(t));
     if (t->flags & PY_TF_ABSTRACT) {
         py_val am = py_type_lookup(I, t, PY_ID(I, __abstractmethods__));
         if (am && py_is_anyset(am) && py_dict_len(am)) {
