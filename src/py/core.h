@@ -262,6 +262,7 @@ py_val py_generic_getattr(py_interp *I, py_val self, py_val name);
 py_val py_generic_getattr_opt(py_interp *I, py_val self, py_val name, int *found);
 int py_generic_setattr(py_interp *I, py_val self, py_val name, py_val v);
 py_val *py_inst_dictptr(py_val self);
+size_t py_str_dict_offset(py_val v);    /* where a str subclass instance keeps its __dict__ */
 py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val kwnames_dict);
 int py_type_set_slot_for(py_interp *I, py_type *t, py_val name);
 py_val py_type_call(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw);
