@@ -43,8 +43,18 @@ py_val py_bytes_new(py_interp *I, const char *s, size_t n)
     return b;
 }
 
+/* bytes subclass instances keep their __dict__ slot after the data */
+static size_t bytes_data_end(size_t n) { return (offsetof(py_bytes, data) + n + 1 + 7) & ~(size_t)7; }
+size_t py_bytes_dict_offset(py_val v) { return bytes_data_end(PY_BYTES(v)->len); }
+
 static void bytes_dealloc(py_interp *I, py_obj *o)
 {
+    if (o->type->flags & PY_TF_HEAP) {
+        size_t off = bytes_data_end(((py_bytes *)o)->len);
+        if (o->type->dictoffset) PY_CLEAR(I, *(py_val *)((char *)o + off));
+        py_obj_free(I, o, off + sizeof(py_val));
+        return;
+    }
     py_free(I, o, bytes_size(((py_bytes *)o)->len));
 }
 
@@ -662,9 +672,25 @@ static py_val bytes_from_object(py_interp *I, py_val x)
     return r;
 }
 
+static py_val bytes_new_exact(py_interp *I, const py_val *args, size_t nargs, py_val kw);
+
 static py_val bytes_new_slot(py_interp *I, py_type *t, const py_val *args, size_t nargs, py_val kw)
 {
-    (void)t;
+    py_val r = bytes_new_exact(I, args, nargs, kw);
+    if (!r || t == PY_TYPE(I, PY_T_BYTES)) return r;
+    /* an instance of a bytes subclass */
+    size_t n = PY_BYTES(r)->len, off = bytes_data_end(n);
+    py_bytes *b = (py_bytes *)py_obj_new(I, t, off + sizeof(py_val));
+    if (!b) { py_decref(I, r); return PY_NULL; }
+    b->hash = -1;
+    b->len = n;
+    memcpy(b->data, PY_BYTES(r)->data, n + 1);
+    py_decref(I, r);
+    return PY_VAL(b);
+}
+
+static py_val bytes_new_exact(py_interp *I, const py_val *args, size_t nargs, py_val kw)
+{
     static const char *const names[] = { "source", "encoding", "errors", NULL };
     py_val a[3] = { 0, 0, 0 };
     if (py_args_parse(I, "bytes", args, nargs, kw, names, 0, a)) return PY_NULL;
@@ -1409,7 +1435,7 @@ static py_val bytes_mod(py_interp *I, py_val a, py_val b)
 }
 
 const py_typedef py_bytes_typedef = {
-    .name = "bytes", .base = PY_T_OBJECT, .flags = PY_TF_BYTES_SUB, .basicsize = sizeof(py_bytes),
+    .name = "bytes", .base = PY_T_OBJECT, .flags = PY_TF_BYTES_SUB | PY_TF_BASETYPE, .basicsize = sizeof(py_bytes),
     .slots = { .dealloc = bytes_dealloc, .repr = py_bytes_repr, .hash = bytes_hash, .richcmp = bytes_richcmp,
                .len = bytes_len, .getitem = bytes_getitem, .contains = bytes_contains, .iter = bytes_iter,
                .truth = bytes_truth, .nb = { [PY_NB_ADD] = bytes_add, [PY_NB_MUL] = bytes_mul, [PY_NB_MOD] = bytes_mod },

@@ -523,7 +523,8 @@ py_val *py_inst_dictptr(py_val self)
     py_type *t = PY_OBJ(self)->type;
     if (!t->dictoffset || (t->flags & PY_TF_SUBCLASS_DICT)) return NULL;
     /* -1: after a str subclass instance's text (variable size) */
-    if (t->dictoffset < 0) return (py_val *)((char *)PY_OBJ(self) + py_str_dict_offset(self));
+    if (t->dictoffset == -1) return (py_val *)((char *)PY_OBJ(self) + py_str_dict_offset(self));
+    if (t->dictoffset == -2) return (py_val *)((char *)PY_OBJ(self) + py_bytes_dict_offset(self));
     return (py_val *)((char *)PY_OBJ(self) + t->dictoffset);
 }
 
@@ -1249,6 +1250,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
         t->basicsize += sizeof(py_val);
     }
     if (best_solid->id == PY_T_STR) t->dictoffset = -1;     /* after the text, see py_inst_dictptr */
+    if (best_solid->id == PY_T_BYTES) t->dictoffset = -2;   /* after the data */
     py_gc_track(I, &t->ob);
     py_val tv = PY_VAL(t);
     py_xdecref(I, own_bases);
@@ -1306,7 +1308,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
             t->basicsize -= sizeof(py_val);
             t->dictoffset = 0;
         }
-        if (best_solid->id == PY_T_STR) {
+        if (best_solid->id == PY_T_STR || best_solid->id == PY_T_BYTES) {
             /* variable-size instances: no room for members */
             size_t nslots = 0;
             for (size_t i = 0; i < py_tuple_len(sl); i++) {
