@@ -523,6 +523,8 @@ int py_frame_bind_args(py_interp *I, py_frame *f, py_func *fn, const py_val *arg
                        size_t nargs, py_val kwnames);
 py_val py_builtins_lookup(py_interp *I, py_val name);      /* borrowed or NULL */
 int py_builtins_fill(py_interp *I);
+py_val py_complex_new(py_interp *I, double re, double im);
+py_val py_complex_pow_float(py_interp *I, double a, double b);   /* a negative base to a fractional power */
 int py_is_floatlike(py_val v);          /* float or an instance of a float subclass */
 double py_floatlike_val(py_val v);
 /* The type name argument-clinic messages use: "None" for None ("... must be str, not None"). */

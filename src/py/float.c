@@ -284,11 +284,7 @@ static py_val float_pow_impl(py_interp *I, double iv, double iw)
     }
     int negate_result = 0;
     if (iv < 0.0) {
-        if (iw != floor(iw)) {
-            /* CPython returns a complex number here; without complex support
-             * we report NaN. */
-            return py_float(NAN);
-        }
+        if (iw != floor(iw)) return py_complex_pow_float(I, iv, iw);   /* a complex result */
         iv = -iv;
         negate_result = fmod(fabs(iw), 2.0) == 1.0;
     }

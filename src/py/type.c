@@ -29,7 +29,7 @@ extern const py_typedef py_object_typedef, py_type_typedef, py_none_typedef, py_
     py_dictitems_typedef, py_corowrapper_typedef, py_asyncgenasend_typedef, py_genericalias_typedef,
     py_uniontype_typedef, py_namespace_typedef, py_stdio_typedef, py_template_typedef,
     py_interpolation_typedef, py_typealias_typedef, py_typevar_typedef, py_paramspec_typedef,
-    py_typevartuple_typedef;
+    py_typevartuple_typedef, py_complex_typedef;
 
 #define X(id, name, base) extern const py_typedef py_exc_td_##id;
 PY_EXC_IDS(X)
@@ -65,6 +65,7 @@ const py_typedef *const py_typedefs[PY_T_COUNT] = {
     [PY_T_TEMPLATE] = &py_template_typedef, [PY_T_INTERPOLATION] = &py_interpolation_typedef,
     [PY_T_TYPEALIAS] = &py_typealias_typedef, [PY_T_TYPEVAR] = &py_typevar_typedef,
     [PY_T_PARAMSPEC] = &py_paramspec_typedef, [PY_T_TYPEVARTUPLE] = &py_typevartuple_typedef,
+    [PY_T_COMPLEX] = &py_complex_typedef,
 #define X(id, name, base) [PY_E_##id] = &py_exc_td_##id,
     PY_EXC_IDS(X)
 #undef X
@@ -1234,7 +1235,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
     t->flags = PY_TF_HEAP | PY_TF_BASETYPE | PY_TF_GC |
                (best->flags & (PY_TF_INT_SUB | PY_TF_EXC_SUB | PY_TF_TUPLE_SUB | PY_TF_LIST_SUB |
                                PY_TF_DICT_SUB | PY_TF_TYPE_SUB | PY_TF_STR_SUB | PY_TF_SET_SUB |
-                               PY_TF_FROZENSET_SUB | PY_TF_BYTES_SUB | PY_TF_FLOAT_SUB));
+                               PY_TF_FROZENSET_SUB | PY_TF_BYTES_SUB | PY_TF_FLOAT_SUB | PY_TF_COMPLEX_SUB));
     t->id = best_solid->id;
     t->base = best;
     py_incref(PY_VAL(best));
