@@ -170,7 +170,6 @@ static py_val range_getitem(py_interp *I, py_val self, py_val key)
     }
     if (i < 0) i += r->len;
     if (i < 0 || i >= r->len) return py_err_str(I, PY_E_IndexError, "range object index out of range");
-    /* the element fits in int64; the product on the way may not */
     return py_int_from_i64(I, (int64_t)((__int128)R_start(self) + (__int128)i * R_step(self)));
 }
 
@@ -192,7 +191,7 @@ static int range_contains(py_interp *I, py_val self, py_val v)
     }
     py_range *r = (py_range *)PY_OBJ(self);
     for (int64_t i = 0; i < r->len; i++) {
-        py_val x = py_int_from_i64(I, R_start(self) + i * R_step(self));
+        py_val x = py_int_from_i64(I, (int64_t)((__int128)R_start(self) + (__int128)i * R_step(self)));
         if (!x) return -1;
         int e = py_eq(I, x, v);
         py_decref(I, x);
@@ -247,8 +246,10 @@ static py_val rangeiter_next(py_interp *I, py_val self)
 {
     py_iterobj *it = (py_iterobj *)PY_OBJ(self);
     if (it->n <= 0) return PY_NULL;
-    int64_t v = it->i;
-    it->i += py_int_val(it->aux);
+    int64_t v = it->i, st;
+    if (py_is_int(it->aux)) st = py_int_val(it->aux);
+    else py_int_to_i64(I, it->aux, &st);
+    it->i = (int64_t)((uint64_t)v + (uint64_t)st);
     it->n--;
     return py_int_from_i64(I, v);
 }

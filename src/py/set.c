@@ -135,15 +135,16 @@ static py_val set_repr(py_interp *I, py_val v)
     int plain = !frozen && PY_OBJ(v)->type->id == PY_T_SET && !(PY_OBJ(v)->type->flags & PY_TF_HEAP);
     if (!plain) err |= sk_buf_printf(&b, "%s(", tname);
     err |= sk_buf_putc(&b, '{');
-    int first = 1;
-    for (size_t i = 0; !err && i < d->nentries; i++) {
-        if (!d->entries[i].key) continue;
-        if (!first) err |= sk_buf_puts(&b, ", ");
-        first = 0;
-        py_val k = py_newref(d->entries[i].key);
-        if (py_buf_repr(I, &b, k)) err = 2;
-        py_decref(I, k);
+    /* a snapshot: element reprs may change the set */
+    py_val snap = py_list_new(I, 0);
+    if (!snap) err = 2;
+    for (size_t i = 0; !err && i < d->nentries; i++)
+        if (d->entries[i].key && py_list_append(I, snap, d->entries[i].key)) err = 2;
+    for (size_t i = 0; !err && i < PY_LIST(snap)->n; i++) {
+        if (i) err |= sk_buf_puts(&b, ", ");
+        if (py_buf_repr(I, &b, PY_LIST(snap)->items[i])) err = 2;
     }
+    py_xdecref(I, snap);
     if (!err) err |= sk_buf_putc(&b, '}');
     if (!plain && !err) err |= sk_buf_putc(&b, ')');
     py_repr_leave(I, v);
@@ -595,7 +596,7 @@ static void set_clear_slot(py_interp *I, py_obj *o)
 }
 
 const py_typedef py_set_typedef = {
-    .name = "set", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_SET_SUB,
+    .name = "set", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_SET_SUB | PY_TF_SUBCLASS_DICT,
     .basicsize = sizeof(py_dict), .dictoffset = offsetof(py_dict, dict_),
     .slots = {
         .dealloc = set_dealloc, .traverse = set_traverse, .clear = set_clear_slot,
@@ -610,7 +611,7 @@ const py_typedef py_set_typedef = {
 };
 
 const py_typedef py_frozenset_typedef = {
-    .name = "frozenset", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_FROZENSET_SUB,
+    .name = "frozenset", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_FROZENSET_SUB | PY_TF_SUBCLASS_DICT,
     .basicsize = sizeof(py_dict), .dictoffset = offsetof(py_dict, dict_),
     .slots = {
         .dealloc = set_dealloc, .traverse = set_traverse, .clear = set_clear_slot,

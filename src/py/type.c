@@ -29,7 +29,7 @@ extern const py_typedef py_object_typedef, py_type_typedef, py_none_typedef, py_
     py_dictitems_typedef, py_corowrapper_typedef, py_asyncgenasend_typedef, py_genericalias_typedef,
     py_uniontype_typedef, py_namespace_typedef, py_stdio_typedef, py_template_typedef,
     py_interpolation_typedef, py_typealias_typedef, py_typevar_typedef, py_paramspec_typedef,
-    py_typevartuple_typedef;
+    py_typevartuple_typedef, py_complex_typedef;
 
 #define X(id, name, base) extern const py_typedef py_exc_td_##id;
 PY_EXC_IDS(X)
@@ -65,6 +65,7 @@ const py_typedef *const py_typedefs[PY_T_COUNT] = {
     [PY_T_TEMPLATE] = &py_template_typedef, [PY_T_INTERPOLATION] = &py_interpolation_typedef,
     [PY_T_TYPEALIAS] = &py_typealias_typedef, [PY_T_TYPEVAR] = &py_typevar_typedef,
     [PY_T_PARAMSPEC] = &py_paramspec_typedef, [PY_T_TYPEVARTUPLE] = &py_typevartuple_typedef,
+    [PY_T_COMPLEX] = &py_complex_typedef,
 #define X(id, name, base) [PY_E_##id] = &py_exc_td_##id,
     PY_EXC_IDS(X)
 #undef X
@@ -521,7 +522,10 @@ py_val *py_inst_dictptr(py_val self)
 {
     if (!py_is_ptr(self)) return NULL;
     py_type *t = PY_OBJ(self)->type;
-    if (!t->dictoffset) return NULL;
+    if (!t->dictoffset || (t->flags & PY_TF_SUBCLASS_DICT)) return NULL;
+    /* -1: after a str subclass instance's text (variable size) */
+    if (t->dictoffset == -1) return (py_val *)((char *)PY_OBJ(self) + py_str_dict_offset(self));
+    if (t->dictoffset == -2) return (py_val *)((char *)PY_OBJ(self) + py_bytes_dict_offset(self));
     return (py_val *)((char *)PY_OBJ(self) + t->dictoffset);
 }
 
@@ -1231,7 +1235,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
     t->flags = PY_TF_HEAP | PY_TF_BASETYPE | PY_TF_GC |
                (best->flags & (PY_TF_INT_SUB | PY_TF_EXC_SUB | PY_TF_TUPLE_SUB | PY_TF_LIST_SUB |
                                PY_TF_DICT_SUB | PY_TF_TYPE_SUB | PY_TF_STR_SUB | PY_TF_SET_SUB |
-                               PY_TF_FROZENSET_SUB | PY_TF_BYTES_SUB | PY_TF_FLOAT_SUB));
+                               PY_TF_FROZENSET_SUB | PY_TF_BYTES_SUB | PY_TF_FLOAT_SUB | PY_TF_COMPLEX_SUB));
     t->id = best_solid->id;
     t->base = best;
     py_incref(PY_VAL(best));
@@ -1242,10 +1246,12 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
     t->basicsize = best->basicsize;
     t->dictoffset = best->dictoffset;
     if (!t->dictoffset && !(best_solid->flags & PY_TF_TUPLE_SUB) && best_solid->id != PY_T_STR &&
-        best_solid->id != PY_T_BYTES && best_solid->id != PY_T_INT) {
+        best_solid->id != PY_T_BYTES) {
         t->dictoffset = (int32_t)t->basicsize;
         t->basicsize += sizeof(py_val);
     }
+    if (best_solid->id == PY_T_STR) t->dictoffset = -1;     /* after the text, see py_inst_dictptr */
+    if (best_solid->id == PY_T_BYTES) t->dictoffset = -2;   /* after the data */
     py_gc_track(I, &t->ob);
     py_val tv = PY_VAL(t);
     py_xdecref(I, own_bases);
@@ -1302,6 +1308,20 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
         if (!want_dict && !base_has_dict && t->dictoffset == (int32_t)best->basicsize && !best->dictoffset) {
             t->basicsize -= sizeof(py_val);
             t->dictoffset = 0;
+        }
+        if (best_solid->id == PY_T_STR || best_solid->id == PY_T_BYTES) {
+            /* variable-size instances: no room for members */
+            size_t nslots = 0;
+            for (size_t i = 0; i < py_tuple_len(sl); i++) {
+                py_val sn = py_tuple_items(sl)[i];
+                if (!py_is_str(sn) || (!py_str_eq_c(sn, "__dict__") && !py_str_eq_c(sn, "__weakref__"))) nslots++;
+            }
+            if (nslots) {
+                py_decref(I, sl);
+                py_decref(I, tv);
+                return py_err_fmt(I, PY_E_TypeError, "nonempty __slots__ not supported for subtype of '%s'", best_solid->name);
+            }
+            if (!want_dict && !base_has_dict) t->dictoffset = 0;
         }
         /* each slot becomes a member stored at the end of the instance */
         for (size_t i = 0; i < py_tuple_len(sl); i++) {
@@ -1479,6 +1499,12 @@ py_val py_type_call(py_interp *I, py_val self, const py_val *args, size_t nargs,
     }
 generic:
     if (!t->s.new_ || (t->flags & PY_TF_NOINSTANCE))
+        return py_err_fmt(I, PY_E_TypeError, "cannot create '%s' instances", py_type_qualname(t));
+    /* a builtin type without its own constructor (iterators, generators,
+     * frames, ...) cannot be instantiated: object.__new__ would hand out an
+     * object with uninitialised fields */
+    if (!(t->flags & PY_TF_HEAP) && t != PY_TYPE(I, PY_T_OBJECT) && t->def && !t->def->slots.new_ &&
+        t->s.new_ == PY_TYPE(I, PY_T_OBJECT)->s.new_)
         return py_err_fmt(I, PY_E_TypeError, "cannot create '%s' instances", py_type_qualname(t));
     if (t->flags & PY_TF_ABSTRACT) {
         py_val am = py_type_lookup(I, t, PY_ID(I, __abstractmethods__));
@@ -1877,10 +1903,8 @@ static void inst_dealloc(py_interp *I, py_obj *o)
 {
     py_type *t = o->type;
     py_gc_untrack(I, o);
-    if (t->dictoffset) {
-        py_val *dp = (py_val *)((char *)o + t->dictoffset);
-        py_xdecref(I, *dp);
-    }
+    py_val *dp0 = py_inst_dictptr(PY_VAL(o));
+    if (dp0) py_xdecref(I, *dp0);
     /* __slots__ members live after the base layout */
     if (t->flags & PY_TF_HEAP) {
         size_t start = solid_base(t)->basicsize;
@@ -1896,10 +1920,8 @@ static void inst_dealloc(py_interp *I, py_obj *o)
 static void inst_traverse(py_obj *o, py_visitfn visit, void *ctx)
 {
     py_type *t = o->type;
-    if (t->dictoffset) {
-        py_val d = *(py_val *)((char *)o + t->dictoffset);
-        if (d) visit(d, ctx);
-    }
+    py_val *dp0 = py_inst_dictptr(PY_VAL(o));
+    if (dp0 && *dp0) visit(*dp0, ctx);
     if (t->flags & PY_TF_HEAP) {
         for (size_t off = solid_base(t)->basicsize; off + sizeof(py_val) <= t->basicsize; off += sizeof(py_val)) {
             if ((int32_t)off == t->dictoffset) continue;
@@ -1913,10 +1935,8 @@ static void inst_traverse(py_obj *o, py_visitfn visit, void *ctx)
 static void inst_clear(py_interp *I, py_obj *o)
 {
     py_type *t = o->type;
-    if (t->dictoffset) {
-        py_val *dp = (py_val *)((char *)o + t->dictoffset);
-        PY_CLEAR(I, *dp);
-    }
+    py_val *dp0 = py_inst_dictptr(PY_VAL(o));
+    if (dp0) PY_CLEAR(I, *dp0);
     if (t->flags & PY_TF_HEAP) {
         for (size_t off = solid_base(t)->basicsize; off + sizeof(py_val) <= t->basicsize; off += sizeof(py_val)) {
             if ((int32_t)off == t->dictoffset) continue;

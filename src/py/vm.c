@@ -1282,8 +1282,11 @@ L_FOR_ITER: {
         if (t->id == PY_T_RANGE_ITER) {
             py_iterobj *r = (py_iterobj *)PY_OBJ(it);
             if (r->n > 0) {
-                int64_t v = r->i;
-                r->i += py_int_val(r->aux);
+                int64_t v = r->i, st;
+                if (py_is_int(r->aux)) st = py_int_val(r->aux);
+                else py_int_to_i64(I, r->aux, &st);
+                /* wraps harmlessly past the last element */
+                r->i = (int64_t)((uint64_t)v + (uint64_t)st);
                 r->n--;
                 PUSH(py_int_small(v));   /* ranges are 64-bit; fits unless huge */
                 if (!py_fits_small(v)) sp[-1] = py_int_from_i64(I, v);
@@ -1960,7 +1963,9 @@ L_MATCH_CLASS: {
     py_decref(I, names);
     py_decref(I, cls);
     if (r < 0) ERROR();
-    PUSH(r ? out : PY_NONE);
+    /* the attributes tuple (or None) replaces the subject */
+    SET_TOP(r ? out : PY_NONE);
+    py_decref(I, subject);
     DISPATCH();
 }
 L_MATCH_MAPPING: {
