@@ -134,3 +134,33 @@ static const char src_heapq[] =
 #include "py/lib/heapq.py.inc"
     ;
 PYLIB_INIT(heapq, "heapq")
+
+static const char src_copy[] =
+#include "py/lib/copy.py.inc"
+    ;
+PYLIB_INIT(copy, "copy")
+
+static const char src_textwrap[] =
+#include "py/lib/textwrap.py.inc"
+    ;
+PYLIB_INIT(textwrap, "textwrap")
+
+static const char src_shlex[] =
+#include "py/lib/shlex.py.inc"
+    ;
+PYLIB_INIT(shlex, "shlex")
+
+static const char src_glob[] =
+#include "py/lib/glob.py.inc"
+    ;
+PYLIB_INIT(glob, "glob")
+
+static const char src_shutil[] =
+#include "py/lib/shutil.py.inc"
+    ;
+PYLIB_INIT(shutil, "shutil")
+
+static const char src_tempfile[] =
+#include "py/lib/tempfile.py.inc"
+    ;
+PYLIB_INIT(tempfile, "tempfile")

@@ -31,6 +31,12 @@ int py_mod_hashlib_init(py_interp *I, py_val mod);
 int py_mod_hmac_init(py_interp *I, py_val mod);
 int py_mod_bisect_init(py_interp *I, py_val mod);
 int py_mod_heapq_init(py_interp *I, py_val mod);
+int py_mod_copy_init(py_interp *I, py_val mod);
+int py_mod_textwrap_init(py_interp *I, py_val mod);
+int py_mod_shlex_init(py_interp *I, py_val mod);
+int py_mod_glob_init(py_interp *I, py_val mod);
+int py_mod_shutil_init(py_interp *I, py_val mod);
+int py_mod_tempfile_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -60,5 +66,11 @@ const py_moddef py_pymods_modules[] = {
     { "hmac", py_mod_hmac_init },
     { "bisect", py_mod_bisect_init },
     { "heapq", py_mod_heapq_init },
+    { "copy", py_mod_copy_init },
+    { "textwrap", py_mod_textwrap_init },
+    { "shlex", py_mod_shlex_init },
+    { "glob", py_mod_glob_init },
+    { "shutil", py_mod_shutil_init },
+    { "tempfile", py_mod_tempfile_init },
     { NULL, NULL }
 };
