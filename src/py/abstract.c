@@ -484,7 +484,13 @@ int py_contains(py_interp *I, py_val c, py_val v)
         return -1;
     }
     py_val it = py_iter(I, c);
-    if (!it) return -1;
+    if (!it) {
+        if (py_err_matches(I, PY_E_TypeError)) {
+            py_err_clear(I);
+            py_err_fmt(I, PY_E_TypeError, "argument of type '%s' is not a container or iterable", py_type_name(I, c));
+        }
+        return -1;
+    }
     for (;;) {
         py_val x = py_next(I, it);
         if (!x) break;
@@ -682,10 +688,17 @@ int py_unpack_iter(py_interp *I, py_val v, py_val *out, size_t n)
     }
     py_val it = py_iter(I, v);
     if (!it) {
-        if (py_err_matches(I, PY_E_TypeError)) {
+        py_type *vt = py_typeof(I, v);
+        if (py_err_matches(I, PY_E_TypeError) && !vt->s.iter && !vt->s.getitem) {
             py_err_clear(I);
             py_err_fmt(I, PY_E_TypeError, "cannot unpack non-iterable %s object", py_type_name(I, v));
         }
+        return -1;
+    }
+    /* an exact dict knows its length (CPython unpacks it without iterating) */
+    if (PY_IS(v, DICT) && !(py_typeof(I, v)->flags & PY_TF_HEAP) && PY_DICT(v)->used > n) {
+        py_decref(I, it);
+        py_err_fmt(I, PY_E_ValueError, "too many values to unpack (expected %zu, got %zu)", n, (size_t)PY_DICT(v)->used);
         return -1;
     }
     size_t i;

@@ -760,24 +760,53 @@ static py_val keys_repr(py_interp *I, py_val v) { return view_repr_common(I, v, 
 static py_val values_repr(py_interp *I, py_val v) { return view_repr_common(I, v, "dict_values", PY_T_DICT_VALUEITER); }
 static py_val items_repr(py_interp *I, py_val v) { return view_repr_common(I, v, "dict_items", PY_T_DICT_ITEMITER); }
 
-/* set operations on keys/items views produce sets */
+/* set operations on keys/items views produce sets: the left operand is
+ * materialised first, then updated in place with the right (CPython's
+ * dictviews_or/sub/xor) */
 static py_val view_setop(py_interp *I, py_val a, py_val b, int op)
 {
     int aview = PY_IS(a, DICT_KEYS) || PY_IS(a, DICT_ITEMS);
     int bview = PY_IS(b, DICT_KEYS) || PY_IS(b, DICT_ITEMS);
     if (!aview && !bview) return PY_NOTIMPL;
-    if (!py_is_anyset(a) && !aview && !py_typeof(I, a)->s.iter) return PY_NOTIMPL;
-    if (!py_is_anyset(b) && !bview && !py_typeof(I, b)->s.iter) return PY_NOTIMPL;
     py_val sa = py_set_new(I, a, 0);
     if (!sa) return PY_NULL;
-    py_val sb = py_set_new(I, b, 0);
-    if (!sb) { py_decref(I, sa); return PY_NULL; }
-    py_val r = py_binop(I, sa, sb, op);
-    py_decref(I, sb);
-    py_decref(I, sa);
-    return r;
+    const char *meth = op == PY_NB_OR ? "update" : op == PY_NB_SUB ? "difference_update" : "symmetric_difference_update";
+    py_val name = py_intern(I, meth);
+    py_val r = name ? py_call_method(I, sa, name, &b, 1) : PY_NULL;
+    py_xdecref(I, name);
+    if (!r) { py_decref(I, sa); return PY_NULL; }
+    py_decref(I, r);
+    return sa;
 }
-static py_val view_and(py_interp *I, py_val a, py_val b) { return view_setop(I, a, b, PY_NB_AND); }
+/* CPython's _PyDictView_Intersect: iterate the other operand and keep what
+ * the view contains, so the view's own items are never hashed */
+static py_val view_and(py_interp *I, py_val a, py_val b)
+{
+    int aview = PY_IS(a, DICT_KEYS) || PY_IS(a, DICT_ITEMS);
+    int bview = PY_IS(b, DICT_KEYS) || PY_IS(b, DICT_ITEMS);
+    if (!aview && !bview) return PY_NOTIMPL;
+    if (!aview) { py_val t = a; a = b; b = t; aview = 1; bview = PY_IS(b, DICT_KEYS) || PY_IS(b, DICT_ITEMS); }
+    int64_t la = (int64_t)PY_DICT(view_dict(a))->used;
+    if (bview && (int64_t)PY_DICT(view_dict(b))->used > la) { py_val t = a; a = b; b = t; }
+    py_val it = py_iter(I, b);
+    if (!it) return PY_NULL;
+    py_val r = py_set_new(I, PY_NULL, 0);
+    if (!r) { py_decref(I, it); return PY_NULL; }
+    int items = PY_IS(a, DICT_ITEMS);
+    for (;;) {
+        py_val x = py_next(I, it);
+        if (!x) { if (py_err_occurred(I)) goto fail; break; }
+        int c = items ? items_contains(I, a, x) : keys_contains(I, a, x);
+        if (c < 0 || (c && py_set_add(I, r, x))) { py_decref(I, x); goto fail; }
+        py_decref(I, x);
+    }
+    py_decref(I, it);
+    return r;
+fail:
+    py_decref(I, it);
+    py_decref(I, r);
+    return PY_NULL;
+}
 static py_val view_or(py_interp *I, py_val a, py_val b) { return view_setop(I, a, b, PY_NB_OR); }
 static py_val view_sub(py_interp *I, py_val a, py_val b) { return view_setop(I, a, b, PY_NB_SUB); }
 static py_val view_xor(py_interp *I, py_val a, py_val b) { return view_setop(I, a, b, PY_NB_XOR); }

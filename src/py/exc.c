@@ -164,10 +164,17 @@ int py_err_recursion(py_interp *I)
 int py_exc_matches(py_interp *I, py_val exc, py_val spec)
 {
     if (py_is_tuple(spec)) {
-        for (size_t i = 0; i < py_tuple_len(spec); i++) {
-            int r = py_exc_matches(I, exc, py_tuple_items(spec)[i]);
-            if (r) return r;
+        /* one level only, and every element is checked before matching */
+        size_t n = py_tuple_len(spec);
+        for (size_t i = 0; i < n; i++) {
+            py_val t = py_tuple_items(spec)[i];
+            if (!py_is_typeobj(t) || !py_type_is_subtype(PY_TYPEOBJ(t), PY_TYPE(I, PY_E_BaseException))) {
+                py_err_str(I, PY_E_TypeError, "catching classes that do not inherit from BaseException is not allowed");
+                return -1;
+            }
         }
+        for (size_t i = 0; i < n; i++)
+            if (py_type_is_subtype(py_typeof(I, exc), PY_TYPEOBJ(py_tuple_items(spec)[i]))) return 1;
         return 0;
     }
     if (!py_is_typeobj(spec) || !py_type_is_subtype(PY_TYPEOBJ(spec), PY_TYPE(I, PY_E_BaseException))) {

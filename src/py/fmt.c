@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "py/core.h"
@@ -18,6 +19,7 @@ typedef struct fspec {
     int zflag, alt, zero;
     int64_t width;   /* -1 none */
     char group;      /* 0, ',', '_' */
+    char fgroup;     /* 3.14: grouping of the fractional digits */
     int64_t prec;    /* -1 none */
     char type;       /* 0 none */
 } fspec;
@@ -31,6 +33,7 @@ static int parse_spec(py_interp *I, py_val specv, fspec *f, const char *tname)
     f->width = -1;
     f->prec = -1;
     /* fill + align: the second character may be an align */
+    int fill_given = 0;
     if (n >= 1) {
         size_t j = 0;
         uint32_t c;
@@ -38,6 +41,7 @@ static int parse_spec(py_interp *I, py_val specv, fspec *f, const char *tname)
         if (j < n && (s[j] == '<' || s[j] == '>' || s[j] == '=' || s[j] == '^')) {
             f->fill = c;
             f->align = s[j];
+            fill_given = 1;
             i = j + 1;
         } else if (s[0] == '<' || s[0] == '>' || s[0] == '=' || s[0] == '^') {
             f->align = s[0];
@@ -49,7 +53,9 @@ static int parse_spec(py_interp *I, py_val specv, fspec *f, const char *tname)
     if (i < n && s[i] == '#') { f->alt = 1; i++; }
     if (i < n && s[i] == '0') {
         f->zero = 1;
-        if (!f->align) { f->fill = '0'; f->align = '='; }
+        /* '=' only for types whose default alignment is right (not str) */
+        if (!fill_given) f->fill = '0';
+        if (!f->align) f->align = strcmp(tname, "str") ? '=' : 0;
         i++;
     }
     if (i < n && s[i] >= '0' && s[i] <= '9') {
@@ -64,29 +70,56 @@ static int parse_spec(py_interp *I, py_val specv, fspec *f, const char *tname)
     if (i < n && (s[i] == ',' || s[i] == '_')) {
         f->group = s[i++];
         if (i < n && (s[i] == ',' || s[i] == '_')) {
-            py_err_str(I, PY_E_ValueError, "Cannot specify both ',' and '_'.");
+            if (s[i] == f->group) py_err_fmt(I, PY_E_ValueError, "Cannot specify '%c' with '%c'.", s[i], s[i]);
+            else py_err_str(I, PY_E_ValueError, "Cannot specify both ',' and '_'.");
             return -1;
         }
     }
     if (i < n && s[i] == '.') {
         i++;
-        if (i >= n || !(s[i] >= '0' && s[i] <= '9')) {
+        int digits = i < n && s[i] >= '0' && s[i] <= '9';
+        if (!digits && !(i < n && (s[i] == ',' || s[i] == '_'))) {
             py_err_str(I, PY_E_ValueError, "Format specifier missing precision");
             return -1;
         }
-        int64_t p = 0;
-        while (i < n && s[i] >= '0' && s[i] <= '9') {
-            p = p * 10 + (s[i] - '0');
-            if (p > 100000000) { py_err_str(I, PY_E_ValueError, "Too many decimal digits in format string"); return -1; }
-            i++;
+        if (digits) {
+            int64_t p = 0;
+            while (i < n && s[i] >= '0' && s[i] <= '9') {
+                p = p * 10 + (s[i] - '0');
+                if (p > 100000000) { py_err_str(I, PY_E_ValueError, "Too many decimal digits in format string"); return -1; }
+                i++;
+            }
+            f->prec = p;
         }
-        f->prec = p;
+        if (i < n && (s[i] == ',' || s[i] == '_')) {
+            f->fgroup = s[i++];
+            if (i < n && (s[i] == ',' || s[i] == '_')) {
+                if (s[i] == f->fgroup) py_err_fmt(I, PY_E_ValueError, "Cannot specify '%c' with '%c'.", s[i], s[i]);
+                else py_err_str(I, PY_E_ValueError, "Cannot specify both ',' and '_'.");
+                return -1;
+            }
+        }
     }
     if (n - i > 1) {
         py_err_fmt(I, PY_E_ValueError, "Invalid format specifier '%s' for object of type '%s'", s, tname);
         return -1;
     }
     if (i < n) f->type = s[i];
+    /* CPython validates grouping against the type while parsing, before the
+     * type itself is checked */
+    if (f->group || f->fgroup) {
+        char g = f->group ? f->group : f->fgroup;
+        switch (f->type) {
+        case 'd': case 'e': case 'f': case 'g': case 'E': case 'G': case '%': case 'F': case 0: break;
+        case 'b': case 'o': case 'x': case 'X':
+            if (g == '_' && !f->fgroup) break;
+            /* fall through */
+        default:
+            if (f->type > 32 && f->type < 127) py_err_fmt(I, PY_E_ValueError, "Cannot specify '%c' with '%c'.", g, f->type);
+            else py_err_fmt(I, PY_E_ValueError, "Cannot specify '%c' with '\\x%x'.", g, (unsigned char)f->type);
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -157,6 +190,7 @@ static py_val format_int(py_interp *I, py_val v, fspec *f, const char *tname)
     default: unknown_code(I, type, tname); return PY_NULL;
     }
     if (f->prec >= 0) return py_err_str(I, PY_E_ValueError, "Precision not allowed in integer format specifier");
+    if (f->zflag) return py_err_str(I, PY_E_ValueError, "Negative zero coercion (z) not allowed in integer format specifier");
     if (type == 'c') {
         if (f->sign) return py_err_str(I, PY_E_ValueError, "Sign not allowed with integer format specifier 'c'");
         if (f->alt) return py_err_str(I, PY_E_ValueError, "Alternate form (#) not allowed with integer format specifier 'c'");
@@ -169,7 +203,7 @@ static py_val format_int(py_interp *I, py_val v, fspec *f, const char *tname)
         char b[4];
         int bl = py_utf8_encode((uint32_t)c, b);
         sk_buf out = SK_BUF_INIT(I->alloc);
-        if (emit_padded(I, &out, f, "", 0, b, (size_t)bl, 1, '<')) { sk_buf_free(&out); return PY_NULL; }
+        if (emit_padded(I, &out, f, "", 0, b, (size_t)bl, 1, '>')) { sk_buf_free(&out); return PY_NULL; }
         return py_str_from_buf(I, &out);
     }
     if (f->group == ',' && (type == 'b' || type == 'o' || type == 'x' || type == 'X'))
@@ -217,7 +251,9 @@ py_val py_format_float_spec(py_interp *I, double d, fspec *f)
     if (f->group && type == 'n') return py_err_fmt(I, PY_E_ValueError, "Cannot specify '%c' with 'n'.", f->group);
     int neg = signbit(d) != 0;
     double ad = fabs(d);
-    char buf[1200];
+    char sbuf[400];
+    char *buf = sbuf;
+    size_t bufsize = sizeof sbuf;
     int prec = (int)f->prec;
     char ctype = type;
     int add_dot0 = 0;
@@ -226,7 +262,7 @@ py_val py_format_float_spec(py_interp *I, double d, fspec *f)
     if (ctype == 0) {
         if (prec < 0) {
             /* repr, with width handling */
-            py_float_repr_buf(ad, buf, sizeof buf);
+            py_float_repr_buf(ad, buf, bufsize);
             if (f->alt && !strchr(buf, '.') && !strchr(buf, 'e') && isfinite(ad)) strcat(buf, ".");
             goto have_body;
         }
@@ -235,10 +271,15 @@ py_val py_format_float_spec(py_interp *I, double d, fspec *f)
         if (prec == 0) prec = 1;
     }
     if (prec < 0) prec = 6;
-    if (prec > 1000) return py_err_str(I, PY_E_ValueError, "precision too big");
+    if ((size_t)prec + 360 > bufsize) {
+        /* 'f' of 1e308 has 309 integer digits; leave room for them */
+        bufsize = (size_t)prec + 360;
+        buf = py_alloc(I, bufsize);
+        if (!buf) return PY_NULL;
+    }
     if (!isfinite(ad)) {
         const char *t = isnan(ad) ? "nan" : "inf";
-        snprintf(buf, sizeof buf, "%s", t);
+        snprintf(buf, bufsize, "%s", t);
         if (type == 'E' || type == 'F' || type == 'G') {
             for (char *p = buf; *p; p++) *p = (char)(*p - 32);
         }
@@ -246,9 +287,27 @@ py_val py_format_float_spec(py_interp *I, double d, fspec *f)
         goto have_body;
     }
     {
-        char fmtc[16];
+        char fmtc[24];
+        if (add_dot0) {
+            /* no type + precision: like 'g', but a fixed-point result needs a
+             * digit after the point, so one exponent earlier switches to 'e' */
+            snprintf(buf, bufsize, "%.*e", prec > 0 ? prec - 1 : 0, ad);
+            const char *ep = strchr(buf, 'e');
+            int x = ep ? atoi(ep + 1) : 0;
+            if (x < -4 || x >= prec - 1) ctype = 'e', prec = prec > 0 ? prec - 1 : 0;
+            else ctype = 'g';
+        }
         snprintf(fmtc, sizeof fmtc, "%%%s.%d%c", f->alt ? "#" : "", prec, ctype);
-        snprintf(buf, sizeof buf, fmtc, ad);
+        snprintf(buf, bufsize, fmtc, ad);
+        if (add_dot0 && ctype == 'e' && !f->alt) {
+            /* strip trailing zeros of the mantissa, as 'g' does */
+            char *e = strchr(buf, 'e'), *m = e;
+            if (e && strchr(buf, '.')) {
+                while (m > buf && m[-1] == '0') m--;
+                if (m > buf && m[-1] == '.') m--;
+                memmove(m, e, strlen(e) + 1);
+            }
+        }
         if (add_dot0 && !f->alt && !strchr(buf, '.') && !strchr(buf, 'e')) strcat(buf, ".0");
         if (type == '%') strcat(buf, "%");
     }
@@ -266,17 +325,30 @@ have_body:
     else if (f->sign == '+') pre[pl++] = '+';
     else if (f->sign == ' ') pre[pl++] = ' ';
     sk_buf body = SK_BUF_INIT(I->alloc);
+    size_t intlen = 0;
+    while (buf[intlen] >= '0' && buf[intlen] <= '9') intlen++;
     if (f->group && isfinite(d)) {
-        size_t intlen = 0;
-        while (buf[intlen] >= '0' && buf[intlen] <= '9') intlen++;
         int64_t minlen = 0;
         if (f->align == '=' && f->fill == '0' && f->width > 0)
             minlen = f->width - (int64_t)pl - (int64_t)(strlen(buf) - intlen);
         group_digits(buf, intlen, f->group, 3, &body, minlen);
-        sk_buf_puts(&body, buf + intlen);
     } else {
-        sk_buf_puts(&body, buf);
+        sk_buf_put(&body, buf, intlen);
     }
+    if (f->fgroup && buf[intlen] == '.' && isfinite(d)) {
+        /* fractional digits in threes from the point */
+        size_t k = intlen + 1, fl = 0;
+        sk_buf_putc(&body, '.');
+        while (buf[k] >= '0' && buf[k] <= '9') {
+            if (fl && fl % 3 == 0) sk_buf_putc(&body, f->fgroup);
+            sk_buf_putc(&body, buf[k++]);
+            fl++;
+        }
+        sk_buf_puts(&body, buf + k);
+    } else {
+        sk_buf_puts(&body, buf + intlen);
+    }
+    if (buf != sbuf) py_free(I, buf, bufsize);
     sk_buf out = SK_BUF_INIT(I->alloc);
     int r = emit_padded(I, &out, f, pre, pl, body.p ? body.p : "", body.len, body.len, '>');
     sk_buf_free(&body);
@@ -287,7 +359,9 @@ have_body:
 static py_val format_str(py_interp *I, py_val s, fspec *f)
 {
     if (f->type && f->type != 's') { unknown_code(I, f->type, "str"); return PY_NULL; }
+    if (f->sign == ' ') return py_err_str(I, PY_E_ValueError, "Space not allowed in string format specifier");
     if (f->sign) return py_err_str(I, PY_E_ValueError, "Sign not allowed in string format specifier");
+    if (f->zflag) return py_err_str(I, PY_E_ValueError, "Negative zero coercion (z) not allowed in string format specifier");
     if (f->alt) return py_err_str(I, PY_E_ValueError, "Alternate form (#) not allowed in string format specifier");
     if (f->align == '=') return py_err_str(I, PY_E_ValueError, "'=' alignment not allowed in string format specifier");
     if (f->group) return py_err_fmt(I, PY_E_ValueError, "Cannot specify '%c' with 's'.", f->group);
@@ -316,13 +390,6 @@ py_val py_format_spec(py_interp *I, py_val v, py_val spec)
     if (py_is_str(v)) return format_str(I, v, &f);
     if (py_is_float(v)) return py_format_float_spec(I, py_float_val(v), &f);
     if (py_is_bool(v) && !f.type && py_str_len(spec) == 0) return py_str(I, v);
-    if (py_is_bool(v) && !f.type) {
-        py_val s = py_str(I, v);
-        if (!s) return PY_NULL;
-        py_val r = format_str(I, s, &f);
-        py_decref(I, s);
-        return r;
-    }
     if (py_is_intlike(v)) return format_int(I, v, &f, "int");
     return py_err_fmt(I, PY_E_TypeError, "unsupported format for %s", py_type_name(I, v));
 }

@@ -168,7 +168,9 @@ int py_int_to_i64(py_interp *I, py_val v, int64_t *out)
     if (py_is_int(v)) { *out = py_int_val(v); return 0; }
     if (py_is_bool(v)) { *out = v == PY_TRUE; return 0; }
     const mp_int *m = bigp(v);
-    if (mp_count_bits(m) > 63) {
+    int bits = mp_count_bits(m);
+    /* -2**63 has 64 bits of magnitude and still fits */
+    if (bits > 64 || (bits == 64 && !(mp_isneg(m) && mp_get_i64(m) == INT64_MIN))) {
         py_err_str(I, PY_E_OverflowError, "Python int too large to convert to C ssize_t");
         return -1;
     }

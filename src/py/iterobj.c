@@ -95,9 +95,16 @@ py_val py_range_new(py_interp *I, py_val a, py_val b, py_val c)
     return range_make(I, start, stop, step);
 }
 
-static int64_t R_start(py_val v) { return py_int_val(((py_range *)PY_OBJ(v))->start); }
-static int64_t R_stop(py_val v) { return py_int_val(((py_range *)PY_OBJ(v))->stop); }
-static int64_t R_step(py_val v) { return py_int_val(((py_range *)PY_OBJ(v))->step); }
+/* range bounds always fit int64 (the constructor checks), but beyond 48 bits
+ * they are heap ints */
+static int64_t r_i64(py_val x)
+{
+    if (py_is_int(x)) return py_int_val(x);
+    return mp_get_i64(&((py_bigint *)PY_OBJ(x))->v);
+}
+static int64_t R_start(py_val v) { return r_i64(((py_range *)PY_OBJ(v))->start); }
+static int64_t R_stop(py_val v) { return r_i64(((py_range *)PY_OBJ(v))->stop); }
+static int64_t R_step(py_val v) { return r_i64(((py_range *)PY_OBJ(v))->step); }
 
 static void range_dealloc(py_interp *I, py_obj *o)
 {
@@ -123,7 +130,12 @@ static py_val range_repr(py_interp *I, py_val v)
     return py_str_fmt(I, "range(%lld, %lld, %lld)", (long long)R_start(v), (long long)R_stop(v), (long long)R_step(v));
 }
 
-static int64_t range_len(py_interp *I, py_val v) { (void)I; return ((py_range *)PY_OBJ(v))->len; }
+static int64_t range_len(py_interp *I, py_val v)
+{
+    int64_t n = ((py_range *)PY_OBJ(v))->len;
+    if (n < 0) py_err_str(I, PY_E_OverflowError, "Python int too large to convert to C ssize_t");
+    return n;
+}
 static int range_truth(py_interp *I, py_val v) { (void)I; return ((py_range *)PY_OBJ(v))->len != 0; }
 
 static py_val range_getitem(py_interp *I, py_val self, py_val key)
@@ -147,6 +159,15 @@ static py_val range_getitem(py_interp *I, py_val self, py_val key)
     } else {
         return py_err_fmt(I, PY_E_TypeError, "range indices must be integers or slices, not %s", py_type_name(I, key));
     }
+    if (r->len < 0) {
+        /* more than 2**63 - 1 elements: index with 128-bit arithmetic */
+        __int128 s0 = R_start(self), e0 = R_stop(self), st = R_step(self), n;
+        n = st > 0 ? (e0 - s0 - 1) / st + 1 : (s0 - e0 - 1) / -st + 1;
+        __int128 ii = i;
+        if (ii < 0) ii += n;
+        if (ii < 0 || ii >= n) return py_err_str(I, PY_E_IndexError, "range object index out of range");
+        return py_int_from_i64(I, (int64_t)(s0 + ii * st));
+    }
     if (i < 0) i += r->len;
     if (i < 0 || i >= r->len) return py_err_str(I, PY_E_IndexError, "range object index out of range");
     return py_int_from_i64(I, R_start(self) + i * R_step(self));
@@ -157,16 +178,23 @@ static int range_contains_int(py_val self, int64_t x)
     int64_t s = R_start(self), e = R_stop(self), st = R_step(self);
     if (st > 0) { if (x < s || x >= e) return 0; }
     else { if (x > s || x <= e) return 0; }
-    return ((x - s) % st) == 0;
+    return (((__int128)x - s) % st) == 0;
 }
 
 static int range_contains(py_interp *I, py_val self, py_val v)
 {
     if (py_is_int(v) || py_is_bool(v)) return range_contains_int(self, py_is_int(v) ? py_int_val(v) : v == PY_TRUE);
-    if (py_is_bigint(v)) return 0;
+    if (py_is_bigint(v) && !(py_typeof(I, v)->flags & PY_TF_HEAP)) {
+        int64_t x;
+        if (py_int_to_i64(I, v, &x)) { py_err_clear(I); return 0; }
+        return range_contains_int(self, x);
+    }
     py_range *r = (py_range *)PY_OBJ(self);
     for (int64_t i = 0; i < r->len; i++) {
-        int e = py_eq(I, py_int_from_i64(I, R_start(self) + i * R_step(self)), v);
+        py_val x = py_int_from_i64(I, R_start(self) + i * R_step(self));
+        if (!x) return -1;
+        int e = py_eq(I, x, v);
+        py_decref(I, x);
         if (e) return e;
     }
     return 0;

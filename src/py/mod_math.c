@@ -68,6 +68,7 @@ static double d_gamma(double x)
 }
 static double d_lgamma(double x)
 {
+    if (isinf(x)) return INFINITY;
     if (x == floor(x) && x <= 0) return NAN;
     return lgamma(x);
 }
@@ -334,7 +335,7 @@ MFN(isfinite) { (void)self; return pred1(I, args, nargs, kw, "isfinite", 2); }
 MFN(isclose)
 {
     (void)self;
-    static const char *const names[] = { "!a", "!b", "$rel_tol", "$abs_tol", NULL };
+    static const char *const names[] = { "a", "b", "$rel_tol", "$abs_tol", NULL };
     py_val a[4] = { 0, 0, 0, 0 };
     if (py_args_parse(I, "isclose", args, nargs, kw, names, 2, a)) return PY_NULL;
     double x, y, rel = 1e-9, abst = 0.0;

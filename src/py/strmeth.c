@@ -779,14 +779,18 @@ py_val py_str_join(py_interp *I, py_val sep, py_val iterable)
     py_val seq;
     if (py_is_list(iterable) || py_is_tuple(iterable)) seq = py_newref(iterable);
     else {
-        seq = py_sequence_list(I, iterable);
-        if (!seq) {
-            if (py_err_matches(I, PY_E_TypeError) && !py_typeof(I, iterable)->s.iter) {
+        /* PySequence_Fast: a TypeError from iter() becomes the join message */
+        py_val it = py_iter(I, iterable);
+        if (!it) {
+            if (py_err_matches(I, PY_E_TypeError)) {
                 py_err_clear(I);
                 py_err_str(I, PY_E_TypeError, "can only join an iterable");
             }
             return PY_NULL;
         }
+        seq = py_sequence_list(I, it);
+        py_decref(I, it);
+        if (!seq) return PY_NULL;
     }
     size_t n = py_is_list(seq) ? PY_LIST(seq)->n : PY_TUPLE(seq)->n;
     py_val *items = py_is_list(seq) ? PY_LIST(seq)->items : PY_TUPLE(seq)->items;
