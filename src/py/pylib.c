@@ -164,3 +164,8 @@ static const char src_tempfile[] =
 #include "py/lib/tempfile.py.inc"
     ;
 PYLIB_INIT(tempfile, "tempfile")
+
+static const char src_enum[] =
+#include "py/lib/enum.py.inc"
+    ;
+PYLIB_INIT(enum, "enum")

@@ -37,6 +37,7 @@ int py_mod_shlex_init(py_interp *I, py_val mod);
 int py_mod_glob_init(py_interp *I, py_val mod);
 int py_mod_shutil_init(py_interp *I, py_val mod);
 int py_mod_tempfile_init(py_interp *I, py_val mod);
+int py_mod_enum_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -72,5 +73,6 @@ const py_moddef py_pymods_modules[] = {
     { "glob", py_mod_glob_init },
     { "shutil", py_mod_shutil_init },
     { "tempfile", py_mod_tempfile_init },
+    { "enum", py_mod_enum_init },
     { NULL, NULL }
 };
