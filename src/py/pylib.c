@@ -169,3 +169,8 @@ static const char src_enum[] =
 #include "py/lib/enum.py.inc"
     ;
 PYLIB_INIT(enum, "enum")
+
+static const char src_base64[] =
+#include "py/lib/base64.py.inc"
+    ;
+PYLIB_INIT(base64, "base64")

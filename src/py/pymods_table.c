@@ -38,6 +38,8 @@ int py_mod_glob_init(py_interp *I, py_val mod);
 int py_mod_shutil_init(py_interp *I, py_val mod);
 int py_mod_tempfile_init(py_interp *I, py_val mod);
 int py_mod_enum_init(py_interp *I, py_val mod);
+int py_mod_binascii_init(py_interp *I, py_val mod);
+int py_mod_base64_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -74,5 +76,7 @@ const py_moddef py_pymods_modules[] = {
     { "shutil", py_mod_shutil_init },
     { "tempfile", py_mod_tempfile_init },
     { "enum", py_mod_enum_init },
+    { "binascii", py_mod_binascii_init },
+    { "base64", py_mod_base64_init },
     { NULL, NULL }
 };
