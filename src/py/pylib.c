@@ -174,3 +174,8 @@ static const char src_base64[] =
 #include "py/lib/base64.py.inc"
     ;
 PYLIB_INIT(base64, "base64")
+
+static const char src_struct[] =
+#include "py/lib/struct.py.inc"
+    ;
+PYLIB_INIT(struct, "struct")

@@ -40,6 +40,8 @@ int py_mod_tempfile_init(py_interp *I, py_val mod);
 int py_mod_enum_init(py_interp *I, py_val mod);
 int py_mod_binascii_init(py_interp *I, py_val mod);
 int py_mod_base64_init(py_interp *I, py_val mod);
+int py_mod__struct_init(py_interp *I, py_val mod);
+int py_mod_struct_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -78,5 +80,7 @@ const py_moddef py_pymods_modules[] = {
     { "enum", py_mod_enum_init },
     { "binascii", py_mod_binascii_init },
     { "base64", py_mod_base64_init },
+    { "_struct", py_mod__struct_init },
+    { "struct", py_mod_struct_init },
     { NULL, NULL }
 };
