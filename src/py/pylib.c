@@ -179,3 +179,8 @@ static const char src_struct[] =
 #include "py/lib/struct.py.inc"
     ;
 PYLIB_INIT(struct, "struct")
+
+static const char src_csv[] =
+#include "py/lib/csv.py.inc"
+    ;
+PYLIB_INIT(csv, "csv")

@@ -42,6 +42,7 @@ int py_mod_binascii_init(py_interp *I, py_val mod);
 int py_mod_base64_init(py_interp *I, py_val mod);
 int py_mod__struct_init(py_interp *I, py_val mod);
 int py_mod_struct_init(py_interp *I, py_val mod);
+int py_mod_csv_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -82,5 +83,6 @@ const py_moddef py_pymods_modules[] = {
     { "base64", py_mod_base64_init },
     { "_struct", py_mod__struct_init },
     { "struct", py_mod_struct_init },
+    { "csv", py_mod_csv_init },
     { NULL, NULL }
 };
