@@ -632,11 +632,18 @@ static py_val eval_exec(py_interp *I, const py_val *args, size_t nargs, py_val k
         if (PY_IS(src, CODE)) {
             py_val fn = py_func_new(I, PY_CODE(src), g, PY_NULL);
             if (!fn) return PY_NULL;
+            int evalmode = (PY_CODE(src)->flags & PY_CO_EVALMODE) != 0;
+            py_val saved = I->last_value;
+            I->last_value = PY_NULL;
             py_val r = py_run_code_ns(I, PY_FUNC(fn), l ? l : g, NULL, 0);
             py_decref(I, fn);
             py_xdecref(I, owned_l);
-            if (r && mode == 0) { py_decref(I, r); return PY_NONE; }
-            return r;
+            py_val got = I->last_value;
+            I->last_value = saved;
+            if (r && evalmode && mode == 1) { py_decref(I, r); return got ? got : PY_NONE; }
+            py_xdecref(I, got);
+            if (r) { py_decref(I, r); return PY_NONE; }
+            return PY_NULL;
         }
         return py_err_fmt(I, PY_E_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
     }
@@ -647,6 +654,35 @@ static py_val eval_exec(py_interp *I, const py_val *args, size_t nargs, py_val k
 }
 
 BFN(eval) { (void)self; return eval_exec(I, args, nargs, kw, 1, "eval"); }
+
+py_val py_compile_builtin(py_interp *I, py_val src, const char *fname, int mode);
+BFN(compile)
+{
+    (void)self;
+    static const char *const names[] = { "source", "filename", "mode", "flags", "dont_inherit", "optimize",
+                                         "$_feature_version", NULL };
+    py_val a[7] = { 0 };
+    if (py_args_parse(I, "compile", args, nargs, kw, names, 3, a)) return PY_NULL;
+    py_val src = a[0];
+    py_val owned = PY_NULL;
+    if (py_is_bytes(src)) {
+        owned = py_str_new(I, PY_BYTES(src)->data, PY_BYTES(src)->len);
+        if (!owned) return PY_NULL;
+        src = owned;
+    } else if (PY_IS(src, CODE)) {
+        return py_newref(src);
+    } else if (!py_is_str(src)) {
+        return py_err_str(I, PY_E_TypeError, "compile() arg 1 must be a string, bytes or AST object");
+    }
+    if (!py_is_str(a[1])) { py_xdecref(I, owned); return py_err_fmt(I, PY_E_TypeError, "compile() argument 'filename' must be str, not %s", py_argtype_name(I, a[1])); }
+    if (!py_is_str(a[2])) { py_xdecref(I, owned); return py_err_fmt(I, PY_E_TypeError, "compile() argument 'mode' must be str, not %s", py_argtype_name(I, a[2])); }
+    const char *m = py_str_data(a[2]);
+    int mode = !strcmp(m, "exec") ? 0 : !strcmp(m, "eval") ? 1 : !strcmp(m, "single") ? 2 : -1;
+    if (mode < 0) { py_xdecref(I, owned); return py_err_str(I, PY_E_ValueError, "compile() mode must be 'exec', 'eval' or 'single'"); }
+    py_val r = py_compile_builtin(I, src, py_str_data(a[1]), mode);
+    py_xdecref(I, owned);
+    return r;
+}
 BFN(exec) { (void)self; return eval_exec(I, args, nargs, kw, 0, "exec"); }
 
 /* ---- classes -------------------------------------------------------------------------------- */
@@ -842,7 +878,7 @@ static const py_methoddef builtin_fns[] = {
     { "__import__", bi_import, PY_METH_KW },
     { "abs", bi_abs, 0 }, { "all", bi_all, 0 }, { "any", bi_any, 0 }, { "ascii", bi_ascii, 0 },
     { "bin", bi_bin, 0 }, { "callable", bi_callable, 0 }, { "chr", bi_chr, 0 }, { "delattr", bi_delattr, 0 },
-    { "dir", bi_dir, 0 }, { "divmod", bi_divmod, 0 }, { "eval", bi_eval, PY_METH_KW }, { "exec", bi_exec, PY_METH_KW },
+    { "dir", bi_dir, 0 }, { "divmod", bi_divmod, 0 }, { "eval", bi_eval, PY_METH_KW }, { "exec", bi_exec, PY_METH_KW }, { "compile", bi_compile, PY_METH_KW },
     { "format", bi_format, 0 }, { "getattr", bi_getattr, 0 }, { "globals", bi_globals, 0 },
     { "hasattr", bi_hasattr, 0 }, { "hash", bi_hash, 0 }, { "hex", bi_hex, 0 }, { "id", bi_id, 0 },
     { "input", bi_input, 0 }, { "isinstance", bi_isinstance, 0 }, { "issubclass", bi_issubclass, 0 },

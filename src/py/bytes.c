@@ -1331,7 +1331,7 @@ static const py_methoddef bytearray_methods[] = {
 };
 
 const py_typedef py_bytearray_typedef = {
-    .name = "bytearray", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE, .basicsize = sizeof(py_bytearray),
+    .name = "bytearray", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_SUBCLASS_DICT, .basicsize = sizeof(py_bytearray),
     .dictoffset = offsetof(py_bytearray, dict_),
     .slots = { .dealloc = ba_dealloc, .repr = py_bytes_repr, .hash = py_hash_unhashable, .richcmp = bytes_richcmp,
                .len = bytes_len, .getitem = bytes_getitem, .setitem = ba_setitem, .contains = bytes_contains,

@@ -290,19 +290,32 @@ static void set_pos_s(compiler *c, const py_stmt *s)
 }
 
 /* ---- constants and names ------------------------------------------------------------ */
+/* Constants CPython would merge: same type and value, recursively for tuples. */
+static int const_same(py_val x, py_val v, int depth)
+{
+    if (x == v) return 1;
+    if (!py_is_ptr(x) || !py_is_ptr(v) || PY_OBJ(x)->type != PY_OBJ(v)->type || depth > 50) return 0;
+    switch (PY_OBJ(x)->type->id) {
+    case PY_T_STR: return py_str_eq(x, v);
+    case PY_T_BYTES:
+        return PY_BYTES(x)->len == PY_BYTES(v)->len && !memcmp(PY_BYTES(x)->data, PY_BYTES(v)->data, PY_BYTES(x)->len);
+    case PY_T_INT: return mp_cmp(&((py_bigint *)PY_OBJ(x))->v, &((py_bigint *)PY_OBJ(v))->v) == MP_EQ;
+    case PY_T_TUPLE: {
+        py_tuple *a = PY_TUPLE(x), *b = PY_TUPLE(v);
+        if (a->n != b->n) return 0;
+        for (size_t i = 0; i < a->n; i++) if (!const_same(a->items[i], b->items[i], depth + 1)) return 0;
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
 static int add_const(compiler *c, py_val v)   /* steals v */
 {
     if (!v) { c_nomem(c); return 0; }
     py_list *l = PY_LIST(U->consts);
     for (size_t i = 0; i < l->n; i++) {
-        py_val x = l->items[i];
-        if (x == v) { py_decref(c->I, v); return (int)i; }
-        if (py_is_ptr(x) && py_is_ptr(v) && PY_OBJ(x)->type == PY_OBJ(v)->type) {
-            int tid = PY_OBJ(x)->type->id;
-            if (tid == PY_T_STR && py_str_eq(x, v)) { py_decref(c->I, v); return (int)i; }
-            if (tid == PY_T_BYTES && PY_BYTES(x)->len == PY_BYTES(v)->len &&
-                !memcmp(PY_BYTES(x)->data, PY_BYTES(v)->data, PY_BYTES(x)->len)) { py_decref(c->I, v); return (int)i; }
-        }
+        if (const_same(l->items[i], v, 0)) { py_decref(c->I, v); return (int)i; }
     }
     if (py_list_append_steal(c->I, U->consts, v)) { c_nomem(c); return 0; }
     return (int)l->n - 1;

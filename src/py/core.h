@@ -38,6 +38,7 @@ enum {
     PY_CO_CLASSBODY = 64, PY_CO_MODULE = 128, PY_CO_HAS_CLASSCELL = 256,
     PY_CO_NESTED = 512, PY_CO_LAMBDA = 1024,
     PY_CO_HOST = 2048,            /* host-provided Python code: invisible in tracebacks, no depth */
+    PY_CO_EVALMODE = 4096,        /* compiled in 'eval' mode: the value is left in I->last_value */
 };
 
 typedef struct py_code {

@@ -788,7 +788,12 @@ static py_val view_and(py_interp *I, py_val a, py_val b)
     if (!aview) { py_val t = a; a = b; b = t; aview = 1; bview = PY_IS(b, DICT_KEYS) || PY_IS(b, DICT_ITEMS); }
     int64_t la = (int64_t)PY_DICT(view_dict(a))->used;
     if (bview && (int64_t)PY_DICT(view_dict(b))->used > la) { py_val t = a; a = b; b = t; }
-    py_val it = py_iter(I, b);
+    /* the other operand becomes a set first (its own elements are hashed,
+     * the view's are only looked up) */
+    py_val bs = py_set_new(I, b, 0);
+    if (!bs) return PY_NULL;
+    py_val it = py_iter(I, bs);
+    py_decref(I, bs);
     if (!it) return PY_NULL;
     py_val r = py_set_new(I, PY_NULL, 0);
     if (!r) { py_decref(I, it); return PY_NULL; }
@@ -1090,7 +1095,7 @@ void py_iterobj_clear(py_interp *I, py_obj *o);
 int py_hash_unhashable(py_interp *I, py_val v, int64_t *out);
 
 const py_typedef py_dict_typedef = {
-    .name = "dict", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_DICT_SUB,
+    .name = "dict", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_DICT_SUB | PY_TF_SUBCLASS_DICT,
     .basicsize = sizeof(py_dict), .dictoffset = offsetof(py_dict, dict_),
     .slots = {
         .dealloc = dict_dealloc, .traverse = dict_traverse, .clear = dict_clear_slot,

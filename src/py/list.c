@@ -761,7 +761,7 @@ void py_iterobj_clear(py_interp *I, py_obj *o);
 int py_hash_unhashable(py_interp *I, py_val v, int64_t *out);
 
 const py_typedef py_list_typedef = {
-    .name = "list", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_LIST_SUB,
+    .name = "list", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_LIST_SUB | PY_TF_SUBCLASS_DICT,
     .basicsize = sizeof(py_list), .dictoffset = offsetof(py_list, dict_),
     .slots = {
         .dealloc = list_dealloc, .traverse = list_traverse, .clear = list_clear_slot,

@@ -252,6 +252,7 @@ enum {
     PY_TF_BYTES_SUB = 1u << 16,
     PY_TF_SETATTR_HOOK = 1u << 17,
     PY_TF_FROZENSET_SUB = 1u << 18,
+    PY_TF_SUBCLASS_DICT = 1u << 19, /* the dict slot exists for subclass instances only (list, dict, ...) */
 };
 
 struct py_type {

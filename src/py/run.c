@@ -181,9 +181,20 @@ static py_code *compile_source(py_interp *I, const char *src, size_t n, py_val f
             if (e) py_err_setexc(I, e);
         } else if (!py_err_occurred(I)) py_err_str(I, PY_E_SystemError, "compilation failed");
     }
+    if (co && mode == 1) co->flags |= PY_CO_EVALMODE;
     py_decref(I, source);
     sk_arena_free(&ar);
     return co;
+}
+
+/* compile(): a code object for exec()/eval() (mode 0 exec, 1 eval, 2 single) */
+py_val py_compile_builtin(py_interp *I, py_val src, const char *fname, int mode)
+{
+    py_val filename = py_str_cstr(I, fname);
+    if (!filename) return PY_NULL;
+    py_code *co = compile_source(I, py_str_data(src), py_str_len(src), filename, mode == 1 ? 1 : 0, 0, 0);
+    py_decref(I, filename);
+    return co ? PY_VAL(co) : PY_NULL;
 }
 
 py_val py_exec_source(py_interp *I, py_val src, py_val globals, py_val locals, int mode, const char *fname)

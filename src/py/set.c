@@ -593,7 +593,7 @@ static void set_clear_slot(py_interp *I, py_obj *o)
 }
 
 const py_typedef py_set_typedef = {
-    .name = "set", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_SET_SUB,
+    .name = "set", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_SET_SUB | PY_TF_SUBCLASS_DICT,
     .basicsize = sizeof(py_dict), .dictoffset = offsetof(py_dict, dict_),
     .slots = {
         .dealloc = set_dealloc, .traverse = set_traverse, .clear = set_clear_slot,
@@ -608,7 +608,7 @@ const py_typedef py_set_typedef = {
 };
 
 const py_typedef py_frozenset_typedef = {
-    .name = "frozenset", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_FROZENSET_SUB,
+    .name = "frozenset", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_FROZENSET_SUB | PY_TF_SUBCLASS_DICT,
     .basicsize = sizeof(py_dict), .dictoffset = offsetof(py_dict, dict_),
     .slots = {
         .dealloc = set_dealloc, .traverse = set_traverse, .clear = set_clear_slot,

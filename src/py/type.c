@@ -521,7 +521,7 @@ py_val *py_inst_dictptr(py_val self)
 {
     if (!py_is_ptr(self)) return NULL;
     py_type *t = PY_OBJ(self)->type;
-    if (!t->dictoffset) return NULL;
+    if (!t->dictoffset || (t->flags & PY_TF_SUBCLASS_DICT)) return NULL;
     return (py_val *)((char *)PY_OBJ(self) + t->dictoffset);
 }
 

@@ -1960,7 +1960,9 @@ L_MATCH_CLASS: {
     py_decref(I, names);
     py_decref(I, cls);
     if (r < 0) ERROR();
-    PUSH(r ? out : PY_NONE);
+    /* the attributes tuple (or None) replaces the subject */
+    SET_TOP(r ? out : PY_NONE);
+    py_decref(I, subject);
     DISPATCH();
 }
 L_MATCH_MAPPING: {
