@@ -184,3 +184,13 @@ static const char src_csv[] =
 #include "py/lib/csv.py.inc"
     ;
 PYLIB_INIT(csv, "csv")
+
+static const char src_numbers[] =
+#include "py/lib/numbers.py.inc"
+    ;
+PYLIB_INIT(numbers, "numbers")
+
+static const char src_fractions[] =
+#include "py/lib/fractions.py.inc"
+    ;
+PYLIB_INIT(fractions, "fractions")

@@ -43,6 +43,8 @@ int py_mod_base64_init(py_interp *I, py_val mod);
 int py_mod__struct_init(py_interp *I, py_val mod);
 int py_mod_struct_init(py_interp *I, py_val mod);
 int py_mod_csv_init(py_interp *I, py_val mod);
+int py_mod_numbers_init(py_interp *I, py_val mod);
+int py_mod_fractions_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -84,5 +86,7 @@ const py_moddef py_pymods_modules[] = {
     { "_struct", py_mod__struct_init },
     { "struct", py_mod_struct_init },
     { "csv", py_mod_csv_init },
+    { "numbers", py_mod_numbers_init },
+    { "fractions", py_mod_fractions_init },
     { NULL, NULL }
 };
