@@ -194,3 +194,8 @@ static const char src_fractions[] =
 #include "py/lib/fractions.py.inc"
     ;
 PYLIB_INIT(fractions, "fractions")
+
+static const char src_contextlib[] =
+#include "py/lib/contextlib.py.inc"
+    ;
+PYLIB_INIT(contextlib, "contextlib")

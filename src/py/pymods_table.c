@@ -45,6 +45,7 @@ int py_mod_struct_init(py_interp *I, py_val mod);
 int py_mod_csv_init(py_interp *I, py_val mod);
 int py_mod_numbers_init(py_interp *I, py_val mod);
 int py_mod_fractions_init(py_interp *I, py_val mod);
+int py_mod_contextlib_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -88,5 +89,6 @@ const py_moddef py_pymods_modules[] = {
     { "csv", py_mod_csv_init },
     { "numbers", py_mod_numbers_init },
     { "fractions", py_mod_fractions_init },
+    { "contextlib", py_mod_contextlib_init },
     { NULL, NULL }
 };
