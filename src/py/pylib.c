@@ -199,3 +199,8 @@ static const char src_contextlib[] =
 #include "py/lib/contextlib.py.inc"
     ;
 PYLIB_INIT(contextlib, "contextlib")
+
+static const char src_contextvars[] =
+#include "py/lib/contextvars.py.inc"
+    ;
+PYLIB_INIT(contextvars, "contextvars")

@@ -46,6 +46,7 @@ int py_mod_csv_init(py_interp *I, py_val mod);
 int py_mod_numbers_init(py_interp *I, py_val mod);
 int py_mod_fractions_init(py_interp *I, py_val mod);
 int py_mod_contextlib_init(py_interp *I, py_val mod);
+int py_mod_contextvars_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -90,5 +91,6 @@ const py_moddef py_pymods_modules[] = {
     { "numbers", py_mod_numbers_init },
     { "fractions", py_mod_fractions_init },
     { "contextlib", py_mod_contextlib_init },
+    { "contextvars", py_mod_contextvars_init },
     { NULL, NULL }
 };
