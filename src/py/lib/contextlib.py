@@ -1,4 +1,8 @@
-"""Utilities for with-statement contexts (CPython's contextlib)."""
+"""contextlib for Sandkiste: with-statement helpers.
+
+Written for this interpreter from the documented behaviour of CPython's module
+(names, messages and semantics); the implementation is our own.
+"""
 
 import abc
 import sys
@@ -13,48 +17,44 @@ __all__ = ["asynccontextmanager", "contextmanager", "closing", "nullcontext",
            "chdir"]
 
 
-def _check_methods(C, *methods):
-    mro = C.__mro__
-    for method in methods:
-        for B in mro:
-            if method in B.__dict__:
-                if B.__dict__[method] is None:
-                    return NotImplemented
+def _defines_all(C, names):
+    """Structural check used by the ABCs' __subclasshook__: every name is
+    defined somewhere on C's MRO, and the first definition is not None."""
+    for name in names:
+        found = NotImplemented
+        for klass in C.__mro__:
+            d = klass.__dict__
+            if name in d:
+                found = d[name] is not None
                 break
-        else:
+        if found is not True:
             return NotImplemented
     return True
 
 
 class AbstractContextManager(abc.ABC):
     """An abstract base class for context managers."""
-
+    __slots__ = ()
     __class_getitem__ = classmethod(GenericAlias)
 
-    __slots__ = ()
-
     def __enter__(self):
-        """Return `self` upon entering the runtime context."""
         return self
 
     @abc.abstractmethod
     def __exit__(self, exc_type, exc_value, traceback):
-        """Raise any exception triggered within the runtime context."""
         return None
 
     @classmethod
     def __subclasshook__(cls, C):
-        if cls is AbstractContextManager:
-            return _check_methods(C, "__enter__", "__exit__")
-        return NotImplemented
+        if cls is not AbstractContextManager:
+            return NotImplemented
+        return _defines_all(C, ("__enter__", "__exit__"))
 
 
 class AbstractAsyncContextManager(abc.ABC):
     """An abstract base class for asynchronous context managers."""
-
-    __class_getitem__ = classmethod(GenericAlias)
-
     __slots__ = ()
+    __class_getitem__ = classmethod(GenericAlias)
 
     async def __aenter__(self):
         return self
@@ -65,167 +65,166 @@ class AbstractAsyncContextManager(abc.ABC):
 
     @classmethod
     def __subclasshook__(cls, C):
-        if cls is AbstractAsyncContextManager:
-            return _check_methods(C, "__aenter__", "__aexit__")
-        return NotImplemented
+        if cls is not AbstractAsyncContextManager:
+            return NotImplemented
+        return _defines_all(C, ("__aenter__", "__aexit__"))
 
 
 class ContextDecorator(object):
-    "A base class or mixin that enables context managers to work as decorators."
+    """Mixin: a context manager usable as a function decorator."""
 
     def _recreate_cm(self):
         return self
 
     def __call__(self, func):
+        cm_source = self
+
         @wraps(func)
-        def inner(*args, **kwds):
-            with self._recreate_cm():
+        def wrapped(*args, **kwds):
+            with cm_source._recreate_cm():
                 return func(*args, **kwds)
-        return inner
+        return wrapped
 
 
 class AsyncContextDecorator(object):
-    "A base class or mixin that enables async context managers to work as decorators."
+    """Mixin: an async context manager usable as a coroutine decorator."""
 
     def _recreate_cm(self):
         return self
 
     def __call__(self, func):
+        cm_source = self
+
         @wraps(func)
-        async def inner(*args, **kwds):
-            async with self._recreate_cm():
+        async def wrapped(*args, **kwds):
+            async with cm_source._recreate_cm():
                 return await func(*args, **kwds)
-        return inner
+        return wrapped
 
 
-class _GeneratorContextManagerBase:
-    """Shared functionality for @contextmanager and @asynccontextmanager."""
+def _after_throw(exc, sent):
+    """Decide what an exception escaping gen.throw(sent) means for __exit__:
+    True = suppress, False = let `sent` propagate; anything else is re-raised."""
+    if isinstance(exc, (StopIteration, StopAsyncIteration)) and exc is not sent:
+        return True          # the generator caught it and returned
+    if exc is sent:
+        return False
+    if isinstance(exc, RuntimeError) and exc.__cause__ is sent and \
+            isinstance(sent, (StopIteration, StopAsyncIteration)):
+        return False         # PEP 479 turned our StopIteration into RuntimeError
+    return None
+
+
+class _GeneratorCM(AbstractContextManager, ContextDecorator):
+    """What @contextmanager functions return."""
 
     def __init__(self, func, args, kwds):
+        self._factory = (func, args, kwds)
         self.gen = func(*args, **kwds)
-        self.func, self.args, self.kwds = func, args, kwds
-        doc = getattr(func, "__doc__", None)
-        if doc is None:
-            doc = type(self).__doc__
-        self.__doc__ = doc
+        self.__doc__ = getattr(func, "__doc__", None) or type(self).__doc__
 
     def _recreate_cm(self):
-        return self.__class__(self.func, self.args, self.kwds)
-
-
-class _GeneratorContextManager(_GeneratorContextManagerBase, AbstractContextManager, ContextDecorator):
-    """Helper for @contextmanager decorator."""
+        func, args, kwds = self._factory
+        return type(self)(func, args, kwds)
 
     def __enter__(self):
-        del self.args, self.kwds, self.func
         try:
             return next(self.gen)
         except StopIteration:
             raise RuntimeError("generator didn't yield") from None
 
-    def __exit__(self, typ, value, traceback):
+    def __exit__(self, typ, value, tb):
+        gen = self.gen
         if typ is None:
             try:
-                next(self.gen)
+                next(gen)
             except StopIteration:
                 return False
-            else:
-                try:
-                    raise RuntimeError("generator didn't stop")
-                finally:
-                    self.gen.close()
-        else:
-            if value is None:
-                value = typ()
             try:
-                self.gen.throw(value)
-            except StopIteration as exc:
-                return exc is not value
-            except RuntimeError as exc:
-                if exc is value:
-                    exc.__traceback__ = traceback
-                    return False
-                if (isinstance(value, StopIteration) and exc.__cause__ is value):
-                    value.__traceback__ = traceback
-                    return False
-                raise
-            except BaseException as exc:
-                if exc is not value:
-                    raise
-                exc.__traceback__ = traceback
-                return False
-            try:
-                raise RuntimeError("generator didn't stop after throw()")
+                raise RuntimeError("generator didn't stop")
             finally:
-                self.gen.close()
+                gen.close()
+        if value is None:
+            value = typ()
+        try:
+            gen.throw(value)
+        except BaseException as exc:
+            verdict = _after_throw(exc, value)
+            if verdict is None:
+                raise
+            if verdict is False:
+                value.__traceback__ = tb
+            return verdict
+        try:
+            raise RuntimeError("generator didn't stop after throw()")
+        finally:
+            gen.close()
 
 
-class _AsyncGeneratorContextManager(_GeneratorContextManagerBase, AbstractAsyncContextManager,
-                                    AsyncContextDecorator):
-    """Helper for @asynccontextmanager decorator."""
+class _AsyncGeneratorCM(AbstractAsyncContextManager, AsyncContextDecorator):
+    """What @asynccontextmanager functions return."""
+
+    def __init__(self, func, args, kwds):
+        self._factory = (func, args, kwds)
+        self.gen = func(*args, **kwds)
+        self.__doc__ = getattr(func, "__doc__", None) or type(self).__doc__
+
+    def _recreate_cm(self):
+        func, args, kwds = self._factory
+        return type(self)(func, args, kwds)
 
     async def __aenter__(self):
-        del self.args, self.kwds, self.func
         try:
             return await self.gen.__anext__()
         except StopAsyncIteration:
             raise RuntimeError("generator didn't yield") from None
 
-    async def __aexit__(self, typ, value, traceback):
+    async def __aexit__(self, typ, value, tb):
+        gen = self.gen
         if typ is None:
             try:
-                await self.gen.__anext__()
+                await gen.__anext__()
             except StopAsyncIteration:
                 return False
-            else:
-                try:
-                    raise RuntimeError("generator didn't stop")
-                finally:
-                    await self.gen.aclose()
-        else:
-            if value is None:
-                value = typ()
             try:
-                await self.gen.athrow(value)
-            except StopAsyncIteration as exc:
-                return exc is not value
-            except RuntimeError as exc:
-                if exc is value:
-                    exc.__traceback__ = traceback
-                    return False
-                if (isinstance(value, (StopIteration, StopAsyncIteration)) and exc.__cause__ is value):
-                    value.__traceback__ = traceback
-                    return False
-                raise
-            except BaseException as exc:
-                if exc is not value:
-                    raise
-                exc.__traceback__ = traceback
-                return False
-            try:
-                raise RuntimeError("generator didn't stop after athrow()")
+                raise RuntimeError("generator didn't stop")
             finally:
-                await self.gen.aclose()
+                await gen.aclose()
+        if value is None:
+            value = typ()
+        try:
+            await gen.athrow(value)
+        except BaseException as exc:
+            verdict = _after_throw(exc, value)
+            if verdict is None:
+                raise
+            if verdict is False:
+                value.__traceback__ = tb
+            return verdict
+        try:
+            raise RuntimeError("generator didn't stop after athrow()")
+        finally:
+            await gen.aclose()
 
 
 def contextmanager(func):
-    """@contextmanager decorator."""
+    """Turn a one-yield generator function into a context manager factory."""
     @wraps(func)
-    def helper(*args, **kwds):
-        return _GeneratorContextManager(func, args, kwds)
-    return helper
+    def make(*args, **kwds):
+        return _GeneratorCM(func, args, kwds)
+    return make
 
 
 def asynccontextmanager(func):
-    """@asynccontextmanager decorator."""
+    """Turn a one-yield async generator function into an async context manager factory."""
     @wraps(func)
-    def helper(*args, **kwds):
-        return _AsyncGeneratorContextManager(func, args, kwds)
-    return helper
+    def make(*args, **kwds):
+        return _AsyncGeneratorCM(func, args, kwds)
+    return make
 
 
 class closing(AbstractContextManager):
-    """Context to automatically close something at the end of a block."""
+    """Call thing.close() when the block ends."""
 
     def __init__(self, thing):
         self.thing = thing
@@ -238,7 +237,7 @@ class closing(AbstractContextManager):
 
 
 class aclosing(AbstractAsyncContextManager):
-    """Async context manager for safely finalizing an asynchronously cleaned-up resource."""
+    """Await thing.aclose() when the block ends."""
 
     def __init__(self, thing):
         self.thing = thing
@@ -250,37 +249,34 @@ class aclosing(AbstractAsyncContextManager):
         await self.thing.aclose()
 
 
-class _RedirectStream(AbstractContextManager):
-
+class _SysStreamSwap(AbstractContextManager):
     _stream = None
 
     def __init__(self, new_target):
         self._new_target = new_target
-        self._old_targets = []
+        self._saved = []
 
     def __enter__(self):
-        self._old_targets.append(getattr(sys, self._stream))
+        self._saved.append(getattr(sys, self._stream))
         setattr(sys, self._stream, self._new_target)
         return self._new_target
 
-    def __exit__(self, exctype, excinst, exctb):
-        setattr(sys, self._stream, self._old_targets.pop())
+    def __exit__(self, *exc_info):
+        setattr(sys, self._stream, self._saved.pop())
 
 
-class redirect_stdout(_RedirectStream):
-    """Context manager for temporarily redirecting stdout to another file."""
-
+class redirect_stdout(_SysStreamSwap):
+    """Send sys.stdout to another file for the duration of the block."""
     _stream = "stdout"
 
 
-class redirect_stderr(_RedirectStream):
-    """Context manager for temporarily redirecting stderr to another file."""
-
+class redirect_stderr(_SysStreamSwap):
+    """Send sys.stderr to another file for the duration of the block."""
     _stream = "stderr"
 
 
 class suppress(AbstractContextManager):
-    """Context manager to suppress specified exceptions."""
+    """Swallow the listed exception classes (and groups made only of them)."""
 
     def __init__(self, *exceptions):
         self._exceptions = exceptions
@@ -290,238 +286,173 @@ class suppress(AbstractContextManager):
 
     def __exit__(self, exctype, excinst, exctb):
         if exctype is None:
-            return
+            return None
         if issubclass(exctype, self._exceptions):
             return True
         if issubclass(exctype, BaseExceptionGroup):
-            match, rest = excinst.split(self._exceptions)
+            _, rest = excinst.split(self._exceptions)
             if rest is None:
                 return True
             raise rest
         return False
 
 
-class _BaseExitStack:
-    """A base class for ExitStack and AsyncExitStack."""
-
-    @staticmethod
-    def _create_exit_wrapper(cm, cm_exit):
-        def _exit_wrapper(exc_type, exc, tb):
-            return cm_exit(cm, exc_type, exc, tb)
-        return _exit_wrapper
-
-    @staticmethod
-    def _create_cb_wrapper(callback, /, *args, **kwds):
-        def _exit_wrapper(exc_type, exc, tb):
-            callback(*args, **kwds)
-        return _exit_wrapper
+class _ExitStackCore:
+    """The callback stack shared by ExitStack and AsyncExitStack.  Each entry
+    is (is_sync, callable taking (exc_type, exc, tb))."""
 
     def __init__(self):
         self._exit_callbacks = []
 
     def pop_all(self):
-        """Preserve the context stack by transferring it to a new instance."""
-        new_stack = type(self)()
-        new_stack._exit_callbacks = self._exit_callbacks
-        self._exit_callbacks = []
-        return new_stack
+        moved = type(self)()
+        moved._exit_callbacks, self._exit_callbacks = self._exit_callbacks, []
+        return moved
 
     def push(self, exit):
-        """Registers a callback with the standard __exit__ method signature."""
-        _cb_type = type(exit)
-        try:
-            exit_method = _cb_type.__exit__
-        except AttributeError:
-            self._push_exit_callback(exit)
+        method = getattr(type(exit), "__exit__", None)
+        if method is None:
+            self._exit_callbacks.append((True, exit))
         else:
-            self._push_cm_exit(exit, exit_method)
+            self._exit_callbacks.append((True, _bound_exit(exit, method)))
         return exit
 
     def enter_context(self, cm):
-        """Enters the supplied context manager."""
         cls = type(cm)
-        try:
-            _enter = cls.__enter__
-            _exit = cls.__exit__
-        except AttributeError:
+        enter = getattr(cls, "__enter__", None)
+        leave = getattr(cls, "__exit__", None)
+        if enter is None or leave is None:
             raise TypeError(f"'{cls.__module__}.{cls.__qualname__}' object does "
-                            f"not support the context manager protocol") from None
-        result = _enter(cm)
-        self._push_cm_exit(cm, _exit)
+                            f"not support the context manager protocol")
+        result = enter(cm)
+        self._exit_callbacks.append((True, _bound_exit(cm, leave)))
         return result
 
     def callback(self, callback, /, *args, **kwds):
-        """Registers an arbitrary callback and arguments."""
-        _exit_wrapper = self._create_cb_wrapper(callback, *args, **kwds)
-        _exit_wrapper.__wrapped__ = callback
-        self._push_exit_callback(_exit_wrapper)
+        def on_exit(exc_type, exc, tb):
+            callback(*args, **kwds)
+        on_exit.__wrapped__ = callback
+        self._exit_callbacks.append((True, on_exit))
         return callback
 
-    def _push_cm_exit(self, cm, cm_exit):
-        _exit_wrapper = self._create_exit_wrapper(cm, cm_exit)
-        self._push_exit_callback(_exit_wrapper, True)
 
-    def _push_exit_callback(self, callback, is_sync=True):
-        self._exit_callbacks.append((is_sync, callback))
+def _bound_exit(obj, method):
+    def on_exit(exc_type, exc, tb):
+        return method(obj, exc_type, exc, tb)
+    return on_exit
 
 
-class ExitStack(_BaseExitStack, AbstractContextManager):
-    """Context manager for dynamic management of a stack of exit callbacks."""
+def _relink_context(new_exc, old_exc, outer):
+    """Make the exception raised by a callback chain onto the one it replaced,
+    stopping at the exception that was active outside the with statement."""
+    while True:
+        ctx = new_exc.__context__
+        if ctx is None or ctx is old_exc:
+            return
+        if ctx is outer:
+            break
+        new_exc = ctx
+    new_exc.__context__ = old_exc
+
+
+def _reraise(exc):
+    ctx = exc.__context__
+    try:
+        raise exc
+    except BaseException:
+        exc.__context__ = ctx
+        raise
+
+
+class ExitStack(_ExitStackCore, AbstractContextManager):
+    """Run a dynamic stack of exit callbacks when the block ends."""
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc_details):
         exc = exc_details[1]
-        received_exc = exc is not None
-        frame_exc = sys.exception()
-
-        def _fix_exception_context(new_exc, old_exc):
-            while 1:
-                exc_context = new_exc.__context__
-                if exc_context is None or exc_context is old_exc:
-                    return
-                if exc_context is frame_exc:
-                    break
-                new_exc = exc_context
-            new_exc.__context__ = old_exc
-
-        suppressed_exc = False
-        pending_raise = False
-        while self._exit_callbacks:
-            is_sync, cb = self._exit_callbacks.pop()
-            assert is_sync
+        had_exc = exc is not None
+        outer = sys.exception()
+        swallowed = False
+        failing = False
+        callbacks = self._exit_callbacks
+        while callbacks:
+            _, cb = callbacks.pop()
+            args = (None, None, None) if exc is None else (type(exc), exc, exc.__traceback__)
             try:
-                if exc is None:
-                    exc_details = None, None, None
-                else:
-                    exc_details = type(exc), exc, exc.__traceback__
-                if cb(*exc_details):
-                    suppressed_exc = True
-                    pending_raise = False
-                    exc = None
-            except BaseException as new_exc:
-                _fix_exception_context(new_exc, exc)
-                pending_raise = True
-                exc = new_exc
-
-        if pending_raise:
-            try:
-                fixed_ctx = exc.__context__
-                raise exc
-            except BaseException:
-                exc.__context__ = fixed_ctx
-                raise
-        return received_exc and suppressed_exc
+                if cb(*args):
+                    swallowed, failing, exc = True, False, None
+            except BaseException as raised:
+                _relink_context(raised, exc, outer)
+                failing, exc = True, raised
+        if failing:
+            _reraise(exc)
+        return had_exc and swallowed
 
     def close(self):
-        """Immediately unwind the context stack."""
         self.__exit__(None, None, None)
 
 
-class AsyncExitStack(_BaseExitStack, AbstractAsyncContextManager):
-    """Async context manager for dynamic management of a stack of exit callbacks."""
-
-    @staticmethod
-    def _create_async_exit_wrapper(cm, cm_exit):
-        async def _exit_wrapper(exc_type, exc, tb):
-            return await cm_exit(cm, exc_type, exc, tb)
-        return _exit_wrapper
-
-    @staticmethod
-    def _create_async_cb_wrapper(callback, /, *args, **kwds):
-        async def _exit_wrapper(exc_type, exc, tb):
-            await callback(*args, **kwds)
-        return _exit_wrapper
+class AsyncExitStack(_ExitStackCore, AbstractAsyncContextManager):
+    """ExitStack that also accepts async context managers and callbacks."""
 
     async def enter_async_context(self, cm):
         cls = type(cm)
-        try:
-            _enter = cls.__aenter__
-            _exit = cls.__aexit__
-        except AttributeError:
+        enter = getattr(cls, "__aenter__", None)
+        leave = getattr(cls, "__aexit__", None)
+        if enter is None or leave is None:
             raise TypeError(f"'{cls.__module__}.{cls.__qualname__}' object does "
-                            f"not support the asynchronous context manager protocol"
-                            ) from None
-        result = await _enter(cm)
-        self._push_async_cm_exit(cm, _exit)
+                            f"not support the asynchronous context manager protocol")
+        result = await enter(cm)
+        self._exit_callbacks.append((False, _bound_exit(cm, leave)))
         return result
 
     def push_async_exit(self, exit):
-        _cb_type = type(exit)
-        try:
-            exit_method = _cb_type.__aexit__
-        except AttributeError:
-            self._push_exit_callback(exit, False)
+        method = getattr(type(exit), "__aexit__", None)
+        if method is None:
+            self._exit_callbacks.append((False, exit))
         else:
-            self._push_async_cm_exit(exit, exit_method)
+            self._exit_callbacks.append((False, _bound_exit(exit, method)))
         return exit
 
     def push_async_callback(self, callback, /, *args, **kwds):
-        _exit_wrapper = self._create_async_cb_wrapper(callback, *args, **kwds)
-        _exit_wrapper.__wrapped__ = callback
-        self._push_exit_callback(_exit_wrapper, False)
+        async def on_exit(exc_type, exc, tb):
+            await callback(*args, **kwds)
+        on_exit.__wrapped__ = callback
+        self._exit_callbacks.append((False, on_exit))
         return callback
 
     async def aclose(self):
         await self.__aexit__(None, None, None)
-
-    def _push_async_cm_exit(self, cm, cm_exit):
-        _exit_wrapper = self._create_async_exit_wrapper(cm, cm_exit)
-        self._push_exit_callback(_exit_wrapper, False)
 
     async def __aenter__(self):
         return self
 
     async def __aexit__(self, *exc_details):
         exc = exc_details[1]
-        received_exc = exc is not None
-        frame_exc = sys.exception()
-
-        def _fix_exception_context(new_exc, old_exc):
-            while 1:
-                exc_context = new_exc.__context__
-                if exc_context is None or exc_context is old_exc:
-                    return
-                if exc_context is frame_exc:
-                    break
-                new_exc = exc_context
-            new_exc.__context__ = old_exc
-
-        suppressed_exc = False
-        pending_raise = False
-        while self._exit_callbacks:
-            is_sync, cb = self._exit_callbacks.pop()
+        had_exc = exc is not None
+        outer = sys.exception()
+        swallowed = False
+        failing = False
+        callbacks = self._exit_callbacks
+        while callbacks:
+            is_sync, cb = callbacks.pop()
+            args = (None, None, None) if exc is None else (type(exc), exc, exc.__traceback__)
             try:
-                if exc is None:
-                    exc_details = None, None, None
-                else:
-                    exc_details = type(exc), exc, exc.__traceback__
-                if is_sync:
-                    cb_suppress = cb(*exc_details)
-                else:
-                    cb_suppress = await cb(*exc_details)
-                if cb_suppress:
-                    suppressed_exc = True
-                    pending_raise = False
-                    exc = None
-            except BaseException as new_exc:
-                _fix_exception_context(new_exc, exc)
-                pending_raise = True
-                exc = new_exc
-
-        if pending_raise:
-            try:
-                fixed_ctx = exc.__context__
-                raise exc
-            except BaseException:
-                exc.__context__ = fixed_ctx
-                raise
-        return received_exc and suppressed_exc
+                verdict = cb(*args) if is_sync else await cb(*args)
+                if verdict:
+                    swallowed, failing, exc = True, False, None
+            except BaseException as raised:
+                _relink_context(raised, exc, outer)
+                failing, exc = True, raised
+        if failing:
+            _reraise(exc)
+        return had_exc and swallowed
 
 
 class nullcontext(AbstractContextManager, AbstractAsyncContextManager):
-    """Context manager that does no additional processing."""
+    """A context manager that does nothing but hand back enter_result."""
 
     def __init__(self, enter_result=None):
         self.enter_result = enter_result
@@ -540,7 +471,7 @@ class nullcontext(AbstractContextManager, AbstractAsyncContextManager):
 
 
 class chdir(AbstractContextManager):
-    """Non thread-safe context manager to change the current working directory."""
+    """Change the working directory for the block, restoring it afterwards."""
 
     def __init__(self, path):
         self.path = path

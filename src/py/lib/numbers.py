@@ -1,50 +1,51 @@
-"""Abstract Base Classes for numbers (CPython's numbers, without the abstract method bodies' docs)."""
+"""numbers for Sandkiste: the numeric tower of abstract base classes.
+
+The abstract method sets follow the documented numeric tower (PEP 3141);
+the construction here is our own.
+"""
 
 from abc import ABCMeta, abstractmethod
 
 __all__ = ["Number", "Complex", "Real", "Rational", "Integral"]
 
 
+def _abstract(name):
+    def method(self, *args):
+        raise NotImplementedError
+    method.__name__ = name
+    return abstractmethod(method)
+
+
+def _abstract_property(name):
+    def getter(self):
+        raise NotImplementedError
+    getter.__name__ = name
+    return property(abstractmethod(getter))
+
+
+def _declare(ns, methods="", properties=""):
+    for m in methods.split():
+        ns[m] = _abstract(m)
+    for p in properties.split():
+        ns[p] = _abstract_property(p)
+
+
 class Number(metaclass=ABCMeta):
+    """Root of the numeric hierarchy."""
     __slots__ = ()
     __hash__ = None
 
 
 class Complex(Number):
+    """Complex numbers: arithmetic, abs, conjugate, real and imag."""
     __slots__ = ()
-
-    @abstractmethod
-    def __complex__(self):
-        pass
+    _declare(locals(),
+             "__complex__ __add__ __radd__ __neg__ __pos__ __mul__ __rmul__ __truediv__ "
+             "__rtruediv__ __pow__ __rpow__ __abs__ conjugate __eq__",
+             "real imag")
 
     def __bool__(self):
         return self != 0
-
-    @property
-    @abstractmethod
-    def real(self):
-        raise NotImplementedError
-
-    @property
-    @abstractmethod
-    def imag(self):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __add__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __radd__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __neg__(self):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __pos__(self):
-        raise NotImplementedError
 
     def __sub__(self, other):
         return self + -other
@@ -52,71 +53,16 @@ class Complex(Number):
     def __rsub__(self, other):
         return -self + other
 
-    @abstractmethod
-    def __mul__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __rmul__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __truediv__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __rtruediv__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __pow__(self, exponent):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __rpow__(self, base):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __abs__(self):
-        raise NotImplementedError
-
-    @abstractmethod
-    def conjugate(self):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __eq__(self, other):
-        raise NotImplementedError
-
-
-try:
-    Complex.register(complex)
-except NameError:
-    pass
-
 
 class Real(Complex):
+    """Real numbers: adds ordering, float(), rounding and floor division."""
     __slots__ = ()
+    _declare(locals(),
+             "__float__ __trunc__ __floor__ __ceil__ __round__ __floordiv__ __rfloordiv__ "
+             "__mod__ __rmod__ __lt__ __le__")
 
-    @abstractmethod
-    def __float__(self):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __trunc__(self):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __floor__(self):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __ceil__(self):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __round__(self, ndigits=None):
-        raise NotImplementedError
+    def __complex__(self):
+        return complex(float(self))
 
     def __divmod__(self, other):
         return (self // other, self % other)
@@ -124,133 +70,43 @@ class Real(Complex):
     def __rdivmod__(self, other):
         return (other // self, other % self)
 
-    @abstractmethod
-    def __floordiv__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __rfloordiv__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __mod__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __rmod__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __lt__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __le__(self, other):
-        raise NotImplementedError
-
-    def __complex__(self):
-        return complex(float(self))
-
-    @property
-    def real(self):
-        return +self
-
-    @property
-    def imag(self):
-        return 0
+    real = property(lambda self: +self)
+    imag = property(lambda self: 0)
 
     def conjugate(self):
         return +self
 
 
-Real.register(float)
-
-
 class Rational(Real):
+    """Rationals: numerator and denominator."""
     __slots__ = ()
-
-    @property
-    @abstractmethod
-    def numerator(self):
-        raise NotImplementedError
-
-    @property
-    @abstractmethod
-    def denominator(self):
-        raise NotImplementedError
+    _declare(locals(), "", "numerator denominator")
 
     def __float__(self):
         return int(self.numerator) / int(self.denominator)
 
 
 class Integral(Rational):
+    """Integers: int(), index, bit operations."""
     __slots__ = ()
-
-    @abstractmethod
-    def __int__(self):
-        raise NotImplementedError
+    _declare(locals(),
+             "__int__ __pow__ __lshift__ __rlshift__ __rshift__ __rrshift__ __and__ __rand__ "
+             "__xor__ __rxor__ __or__ __ror__ __invert__")
 
     def __index__(self):
         return int(self)
 
-    @abstractmethod
-    def __pow__(self, exponent, modulus=None):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __lshift__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __rlshift__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __rshift__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __rrshift__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __and__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __rand__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __xor__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __rxor__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __or__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __ror__(self, other):
-        raise NotImplementedError
-
-    @abstractmethod
-    def __invert__(self):
-        raise NotImplementedError
-
     def __float__(self):
         return float(int(self))
 
-    @property
-    def numerator(self):
-        return +self
-
-    @property
-    def denominator(self):
-        return 1
+    numerator = property(lambda self: +self)
+    denominator = property(lambda self: 1)
 
 
+Real.register(float)
 Integral.register(int)
+try:
+    Complex.register(complex)
+except NameError:          # the interpreter has no complex type
+    pass
+del _declare
