@@ -9,7 +9,7 @@ __all__ = ['encode', 'decode', 'encodebytes', 'decodebytes', 'b64encode', 'b64de
 bytes_types = (bytes, bytearray)
 
 
-def _bytes_from_decode_data(s):
+def _as_ascii_bytes(s):
     if isinstance(s, str):
         try:
             return s.encode('ascii')
@@ -40,9 +40,9 @@ def b64encode(s, altchars=None):
 
 
 def b64decode(s, altchars=None, validate=False):
-    s = _bytes_from_decode_data(s)
+    s = _as_ascii_bytes(s)
     if altchars is not None:
-        altchars = _bytes_from_decode_data(altchars)
+        altchars = _as_ascii_bytes(altchars)
         assert len(altchars) == 2, repr(altchars)
         s = _translate(s, altchars, b'+/')
     return binascii.a2b_base64(s, strict_mode=validate)
@@ -61,7 +61,7 @@ def urlsafe_b64encode(s):
 
 
 def urlsafe_b64decode(s):
-    s = _bytes_from_decode_data(s)
+    s = _as_ascii_bytes(s)
     s = _translate(s, b'-_', b'+/')
     return b64decode(s)
 
@@ -93,11 +93,11 @@ def _b32encode(alphabet, s):
 
 
 def _b32decode(alphabet, s, casefold=False, map01=None):
-    s = _bytes_from_decode_data(s)
+    s = _as_ascii_bytes(s)
     if len(s) % 8:
         raise binascii.Error('Incorrect padding')
     if map01 is not None:
-        map01 = _bytes_from_decode_data(map01)
+        map01 = _as_ascii_bytes(map01)
         assert len(map01) == 1, repr(map01)
         s = _translate(s, b'01', b'O' + map01)
     if casefold:
@@ -147,7 +147,7 @@ def b16encode(s):
 
 
 def b16decode(s, casefold=False):
-    s = _bytes_from_decode_data(s)
+    s = _as_ascii_bytes(s)
     if casefold:
         s = s.upper()
     for c in s:
@@ -192,7 +192,7 @@ def b85encode(b, pad=False):
 
 
 def b85decode(b):
-    b = _bytes_from_decode_data(b)
+    b = _as_ascii_bytes(b)
     rev = {c: i for i, c in enumerate(_b85alphabet)}
     padding = (-len(b)) % 5
     b = b + b'~' * padding
@@ -217,7 +217,7 @@ def z85encode(s):
 
 
 def z85decode(s):
-    s = _bytes_from_decode_data(s)
+    s = _as_ascii_bytes(s)
     s = _translate(s, _z85alphabet, _b85alphabet)
     return b85decode(s)
 
@@ -239,7 +239,7 @@ def a85encode(b, *, foldspaces=False, wrapcol=0, pad=False, adobe=False):
 
 
 def a85decode(b, *, foldspaces=False, adobe=False, ignorechars=b' \t\n\r\v'):
-    b = _bytes_from_decode_data(b)
+    b = _as_ascii_bytes(b)
     if adobe:
         if not b.endswith(b'~>'):
             raise ValueError('Ascii85 encoded byte sequences must end with {!r}'.format(b'~>'))
