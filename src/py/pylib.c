@@ -204,3 +204,8 @@ static const char src_contextvars[] =
 #include "py/lib/contextvars.py.inc"
     ;
 PYLIB_INIT(contextvars, "contextvars")
+
+static const char src_statistics[] =
+#include "py/lib/statistics.py.inc"
+    ;
+PYLIB_INIT(statistics, "statistics")

@@ -48,6 +48,7 @@ int py_mod_fractions_init(py_interp *I, py_val mod);
 int py_mod_contextlib_init(py_interp *I, py_val mod);
 int py_mod_contextvars_init(py_interp *I, py_val mod);
 int py_mod__heapq_init(py_interp *I, py_val mod);
+int py_mod_statistics_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -94,5 +95,6 @@ const py_moddef py_pymods_modules[] = {
     { "contextlib", py_mod_contextlib_init },
     { "contextvars", py_mod_contextvars_init },
     { "_heapq", py_mod__heapq_init },
+    { "statistics", py_mod_statistics_init },
     { NULL, NULL }
 };
