@@ -209,3 +209,8 @@ static const char src_statistics[] =
 #include "py/lib/statistics.py.inc"
     ;
 PYLIB_INIT(statistics, "statistics")
+
+static const char src_uuid[] =
+#include "py/lib/uuid.py.inc"
+    ;
+PYLIB_INIT(uuid, "uuid")

@@ -49,6 +49,7 @@ int py_mod_contextlib_init(py_interp *I, py_val mod);
 int py_mod_contextvars_init(py_interp *I, py_val mod);
 int py_mod__heapq_init(py_interp *I, py_val mod);
 int py_mod_statistics_init(py_interp *I, py_val mod);
+int py_mod_uuid_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -96,5 +97,6 @@ const py_moddef py_pymods_modules[] = {
     { "contextvars", py_mod_contextvars_init },
     { "_heapq", py_mod__heapq_init },
     { "statistics", py_mod_statistics_init },
+    { "uuid", py_mod_uuid_init },
     { NULL, NULL }
 };

@@ -211,7 +211,7 @@ class EnumType(type):
         enum_class._new_member_ = getattr(enum_class, '__new_member__', None)
         for name, value in members.items():
             enum_class._add_member_(name, value)
-        if issubclass(enum_class, Flag):
+        if Flag is not None and issubclass(enum_class, Flag):
             for m in enum_class._member_map_.values():
                 v = m._value_
                 if isinstance(v, int):
