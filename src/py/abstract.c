@@ -419,6 +419,17 @@ int py_index_i64(py_interp *I, py_val v, int64_t *out, int overflow_err)
     return r;
 }
 
+/* An index argument converted like PyNumber_AsSsize_t(v, OverflowError). */
+int py_ssize_arg(py_interp *I, py_val v, int64_t *out)
+{
+    if (py_is_int(v)) { *out = py_int_val(v); return 0; }
+    py_val i = py_index(I, v);
+    if (!i) return -1;
+    int r = py_int_to_i64(I, i, out);
+    py_decref(I, i);
+    return r;
+}
+
 /* ---- containers ---------------------------------------------------------------- */
 int64_t py_len(py_interp *I, py_val v)
 {

@@ -70,6 +70,15 @@ int py_args_parse(py_interp *I, const char *fname, const py_val *args, size_t na
         nparams++;
     }
     for (size_t i = 0; i < nparams; i++) out[i] = PY_NULL;
+    {
+        size_t nkw0 = kwnames ? py_tuple_len(kwnames) : 0;
+        if (nkw0 && nargs + nkw0 > nparams) {
+            /* the clinic parser counts everything before matching names */
+            py_err_fmt(I, PY_E_TypeError, "%s() takes at most %zu %sargument%s (%zu given)", fname, nparams,
+                       npos == 0 ? "keyword " : "", nparams == 1 ? "" : "s", nargs + nkw0);
+            return -1;
+        }
+    }
     if (nargs > npos) {
         if (npos == 0)
             py_err_fmt(I, PY_E_TypeError, "%s() takes no positional arguments", fname);
@@ -83,12 +92,6 @@ int py_args_parse(py_interp *I, const char *fname, const py_val *args, size_t na
     }
     for (size_t i = 0; i < nargs; i++) out[i] = args[i];
     size_t nkw = kwnames ? py_tuple_len(kwnames) : 0;
-    if (nkw && nargs + nkw > nparams) {
-        /* the clinic parser counts everything before matching names */
-        py_err_fmt(I, PY_E_TypeError, "%s() takes at most %zu %sargument%s (%zu given)", fname, nparams,
-                   npos == 0 ? "keyword " : "", nparams == 1 ? "" : "s", nargs + nkw);
-        return -1;
-    }
     for (size_t k = 0; k < nkw; k++) {
         py_val kn = py_tuple_items(kwnames)[k];
         const char *ks = py_str_data(kn);

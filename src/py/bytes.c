@@ -22,7 +22,7 @@ static size_t bytes_size(size_t n) { return sizeof(py_bytes) + n + 1; }
 
 py_val py_bytes_uninit(py_interp *I, size_t n, char **data)
 {
-    if (n > ((size_t)1 << 40)) return py_err_nomem(I);
+    if (n > ((size_t)1 << 40)) return py_err_nomem_size(I, (size_t)1 << 62);
     py_bytes *b = (py_bytes *)py_alloc(I, bytes_size(n));
     if (!b) return PY_NULL;
     b->ob.rc = 1;
@@ -96,34 +96,58 @@ py_val py_bytes_repr(py_interp *I, py_val v)
 }
 
 /* ---- codecs ------------------------------------------------------------------------ */
-static void norm_encoding(const char *enc, char *out, size_t n)
+enum { ENC_UTF8, ENC_ASCII, ENC_LATIN1, ENC_UTF16LE, ENC_UTF16BE, ENC_UTF16, ENC_UTF32LE, ENC_UTF32BE, ENC_UTF32, ENC_BAD };
+
+/* CPython's normalize_encoding: lower case, every run of characters other
+ * than letters, digits and '.' becomes one '_', none at either end */
+static void norm_encoding2(const char *enc, char *out, size_t n)
 {
     size_t k = 0;
-    for (size_t i = 0; enc[i] && k + 1 < n; i++) {
+    int pending = 0;
+    for (size_t i = 0; enc[i]; i++) {
         char c = enc[i];
         if (c >= 'A' && c <= 'Z') c = (char)(c + 32);
-        if (c == '_' || c == ' ') c = '-';
-        out[k++] = c;
+        int keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.';
+        if (!keep) { pending = k > 0; continue; }
+        if (pending && k + 1 < n) out[k++] = '_';
+        pending = 0;
+        if (k + 1 < n) out[k++] = c;
     }
     out[k] = 0;
 }
 
-enum { ENC_UTF8, ENC_ASCII, ENC_LATIN1, ENC_UTF16LE, ENC_UTF16BE, ENC_UTF16, ENC_UTF32LE, ENC_UTF32BE, ENC_UTF32, ENC_BAD };
+/* the codecs and their aliases (CPython's encodings.aliases, for these codecs) */
+static const struct { const char *name; const char *canon; int kind; } enc_aliases[] = {
+    { "utf_8", "utf-8", ENC_UTF8 }, { "u8", "utf-8", ENC_UTF8 }, { "utf", "utf-8", ENC_UTF8 },
+    { "utf8", "utf-8", ENC_UTF8 }, { "utf8_ucs2", "utf-8", ENC_UTF8 }, { "utf8_ucs4", "utf-8", ENC_UTF8 },
+    { "cp65001", "utf-8", ENC_UTF8 },
+    { "ascii", "ascii", ENC_ASCII }, { "646", "ascii", ENC_ASCII }, { "ansi_x3.4_1968", "ascii", ENC_ASCII },
+    { "ansi_x3_4_1968", "ascii", ENC_ASCII }, { "ansi_x3.4_1986", "ascii", ENC_ASCII }, { "cp367", "ascii", ENC_ASCII },
+    { "csascii", "ascii", ENC_ASCII }, { "ibm367", "ascii", ENC_ASCII }, { "iso646_us", "ascii", ENC_ASCII },
+    { "iso_646.irv_1991", "ascii", ENC_ASCII }, { "iso_ir_6", "ascii", ENC_ASCII }, { "us", "ascii", ENC_ASCII },
+    { "us_ascii", "ascii", ENC_ASCII },
+    { "latin_1", "latin-1", ENC_LATIN1 }, { "8859", "latin-1", ENC_LATIN1 }, { "cp819", "latin-1", ENC_LATIN1 },
+    { "csisolatin1", "latin-1", ENC_LATIN1 }, { "ibm819", "latin-1", ENC_LATIN1 }, { "iso8859", "latin-1", ENC_LATIN1 },
+    { "iso8859_1", "latin-1", ENC_LATIN1 }, { "iso_8859_1", "latin-1", ENC_LATIN1 },
+    { "iso_8859_1_1987", "latin-1", ENC_LATIN1 }, { "iso_ir_100", "latin-1", ENC_LATIN1 }, { "l1", "latin-1", ENC_LATIN1 },
+    { "latin", "latin-1", ENC_LATIN1 }, { "latin1", "latin-1", ENC_LATIN1 },
+    { "utf_16", "utf-16", ENC_UTF16 }, { "u16", "utf-16", ENC_UTF16 }, { "utf16", "utf-16", ENC_UTF16 },
+    { "utf_16_be", "utf-16-be", ENC_UTF16BE }, { "unicodebigunmarked", "utf-16-be", ENC_UTF16BE },
+    { "utf_16be", "utf-16-be", ENC_UTF16BE },
+    { "utf_16_le", "utf-16-le", ENC_UTF16LE }, { "unicodelittleunmarked", "utf-16-le", ENC_UTF16LE },
+    { "utf_16le", "utf-16-le", ENC_UTF16LE },
+    { "utf_32", "utf-32", ENC_UTF32 }, { "u32", "utf-32", ENC_UTF32 }, { "utf32", "utf-32", ENC_UTF32 },
+    { "utf_32_be", "utf-32-be", ENC_UTF32BE }, { "utf_32be", "utf-32-be", ENC_UTF32BE },
+    { "utf_32_le", "utf-32-le", ENC_UTF32LE }, { "utf_32le", "utf-32-le", ENC_UTF32LE },
+};
 
 static int enc_kind(const char *enc, const char **canon)
 {
-    char e[32];
-    norm_encoding(enc, e, sizeof e);
-    if (!strcmp(e, "utf-8") || !strcmp(e, "utf8") || !strcmp(e, "u8") || !strcmp(e, "utf")) { *canon = "utf-8"; return ENC_UTF8; }
-    if (!strcmp(e, "ascii") || !strcmp(e, "us-ascii") || !strcmp(e, "646")) { *canon = "ascii"; return ENC_ASCII; }
-    if (!strcmp(e, "latin-1") || !strcmp(e, "latin1") || !strcmp(e, "iso-8859-1") || !strcmp(e, "iso8859-1") ||
-        !strcmp(e, "l1") || !strcmp(e, "8859") || !strcmp(e, "cp819") || !strcmp(e, "latin")) { *canon = "latin-1"; return ENC_LATIN1; }
-    if (!strcmp(e, "utf-16-le") || !strcmp(e, "utf-16le")) { *canon = "utf-16-le"; return ENC_UTF16LE; }
-    if (!strcmp(e, "utf-16-be") || !strcmp(e, "utf-16be")) { *canon = "utf-16-be"; return ENC_UTF16BE; }
-    if (!strcmp(e, "utf-16") || !strcmp(e, "utf16")) { *canon = "utf-16"; return ENC_UTF16; }
-    if (!strcmp(e, "utf-32-le") || !strcmp(e, "utf-32le")) { *canon = "utf-32-le"; return ENC_UTF32LE; }
-    if (!strcmp(e, "utf-32-be") || !strcmp(e, "utf-32be")) { *canon = "utf-32-be"; return ENC_UTF32BE; }
-    if (!strcmp(e, "utf-32") || !strcmp(e, "utf32")) { *canon = "utf-32"; return ENC_UTF32; }
+    char e[64];
+    norm_encoding2(enc, e, sizeof e);
+    for (size_t i = 0; i < sizeof enc_aliases / sizeof enc_aliases[0]; i++) {
+        if (!strcmp(e, enc_aliases[i].name)) { *canon = enc_aliases[i].canon; return enc_aliases[i].kind; }
+    }
     *canon = enc;
     return ENC_BAD;
 }
@@ -144,6 +168,44 @@ static py_val unicode_error(py_interp *I, int tid, const char *enc, py_val obj, 
     return PY_NULL;
 }
 
+/* Validate one UTF-8 sequence at s[i] (s[i] >= 0x80) strictly (no encoded
+ * surrogates).  Returns 0 with its length, or 1 with the length of the
+ * maximal invalid subpart and CPython's reason; *surrogate is set when the
+ * sequence is an encoded surrogate (what surrogatepass lets through). */
+static int utf8_maximal(const char *sp, size_t n, size_t i, size_t *len, const char **reason, int *surrogate)
+{
+    const unsigned char *s = (const unsigned char *)sp;
+    unsigned char c = s[i];
+    size_t need;
+    unsigned char lo = 0x80, hi = 0xBF;
+    *surrogate = 0;
+    if (c < 0xC2 || c > 0xF4) { *len = 1; *reason = "invalid start byte"; return 1; }
+    if (c < 0xE0) need = 2;
+    else if (c < 0xF0) { need = 3; if (c == 0xE0) lo = 0xA0; if (c == 0xED) hi = 0x9F; }
+    else { need = 4; if (c == 0xF0) lo = 0x90; if (c == 0xF4) hi = 0x8F; }
+    if (c == 0xED && i + 2 < n && s[i + 1] >= 0xA0 && s[i + 1] <= 0xBF && (s[i + 2] & 0xC0) == 0x80) *surrogate = 1;
+    size_t k = 1;
+    for (; k < need; k++) {
+        if (i + k >= n) { *len = n - i; *reason = "unexpected end of data"; return 1; }
+        unsigned char x = s[i + k];
+        unsigned char l = k == 1 ? lo : 0x80, h = k == 1 ? hi : 0xBF;
+        if (x < l || x > h) { *len = k; *reason = "invalid continuation byte"; return 1; }
+    }
+    *len = need;
+    return 0;
+}
+
+static py_val unicode_error_h(py_interp *I, const char *badh, int tid, const char *enc, py_val obj, size_t start,
+                              size_t end, const char *reason)
+{
+    if (badh) {
+        if (tid == PY_E_UnicodeDecodeError && (!strcmp(badh, "xmlcharrefreplace") || !strcmp(badh, "namereplace")))
+            return py_err_str(I, PY_E_TypeError, "don't know how to handle UnicodeDecodeError in error callback");
+        if (strcmp(badh, "surrogatepass")) return py_err_fmt(I, PY_E_LookupError, "unknown error handler name '%s'", badh);
+    }
+    return unicode_error(I, tid, enc, obj, start, end, reason);
+}
+
 py_val py_bytes_decode(py_interp *I, const char *s, size_t n, const char *enc, const char *errors)
 {
     const char *canon;
@@ -151,8 +213,9 @@ py_val py_bytes_decode(py_interp *I, const char *s, size_t n, const char *enc, c
     if (kind == ENC_BAD) return py_err_fmt(I, PY_E_LookupError, "unknown encoding: %s", enc);
     int strict = !strcmp(errors, "strict"), replace = !strcmp(errors, "replace"), ignore = !strcmp(errors, "ignore"),
         bsr = !strcmp(errors, "backslashreplace"), sesc = !strcmp(errors, "surrogateescape");
-    if (!strict && !replace && !ignore && !bsr && !sesc)
-        return py_err_fmt(I, PY_E_LookupError, "unknown error handler name '%s'", errors);
+    /* an unknown handler is only looked up (and rejected) at the first error */
+    const char *badh = NULL;
+    if (!strict && !replace && !ignore && !bsr && !sesc) { badh = errors; strict = 1; }
     sk_buf b = SK_BUF_INIT(I->alloc);
     char tmp[8];
     if (kind == ENC_UTF8 || kind == ENC_ASCII) {
@@ -166,40 +229,34 @@ py_val py_bytes_decode(py_interp *I, const char *s, size_t n, const char *enc, c
                 i = j;
                 continue;
             }
-            size_t j = i;
-            uint32_t cp;
-            int bad = kind == ENC_ASCII || py_utf8_decode(s, n, &j, &cp);
-            if (!bad) { sk_buf_put(&b, s + i, j - i); i = j; continue; }
+            size_t len;
+            const char *reason;
+            int surrogate = 0;
+            if (kind == ENC_ASCII) { len = 1; reason = "ordinal not in range(128)"; }
+            else if (!utf8_maximal(s, n, i, &len, &reason, &surrogate)) { sk_buf_put(&b, s + i, len); i += len; continue; }
+            if (surrogate && badh && !strcmp(badh, "surrogatepass")) {
+                /* an encoded surrogate passes through (strings are WTF-8 inside) */
+                sk_buf_put(&b, s + i, 3);
+                i += 3;
+                continue;
+            }
             if (strict) {
                 sk_buf_free(&b);
                 py_val obj = py_bytes_new(I, s, n);
                 if (!obj) return PY_NULL;
-                const char *reason;
-                size_t end = i + 1;
-                if (kind == ENC_ASCII) reason = "ordinal not in range(128)";
-                else if (c >= 0x80 && c < 0xC2) reason = c < 0xC0 ? "invalid start byte" : "invalid start byte";
-                else if (c > 0xF4) reason = "invalid start byte";
-                else {
-                    /* how many continuation bytes are valid? */
-                    size_t need = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-                    size_t k = 1;
-                    while (k < need && i + k < n && ((unsigned char)s[i + k] & 0xC0) == 0x80) k++;
-                    if (i + k >= n && k < need) { reason = "unexpected end of data"; end = n; }
-                    else { reason = "invalid continuation byte"; end = i + k; }
-                    if (k == 1) end = i + 1;
-                    if (c == 0xE0 && i + 1 < n && (unsigned char)s[i + 1] < 0xA0) { reason = "invalid continuation byte"; end = i + 1; }
-                    if (c == 0xED && i + 1 < n && (unsigned char)s[i + 1] >= 0xA0) { reason = "invalid continuation byte"; end = i + 1; }
-                    if (c == 0xF0 && i + 1 < n && (unsigned char)s[i + 1] < 0x90) { reason = "invalid continuation byte"; end = i + 1; }
-                    if (c == 0xF4 && i + 1 < n && (unsigned char)s[i + 1] >= 0x90) { reason = "invalid continuation byte"; end = i + 1; }
-                }
-                unicode_error(I, PY_E_UnicodeDecodeError, canon, obj, i, end, reason);
+                unicode_error_h(I, badh, PY_E_UnicodeDecodeError, canon, obj, i, i + len, reason);
                 py_decref(I, obj);
                 return PY_NULL;
             }
             if (replace) sk_buf_puts(&b, "\xEF\xBF\xBD");
-            else if (bsr) sk_buf_printf(&b, "\\x%02x", c);
-            else if (sesc) { int k = py_utf8_encode(0xDC00 + c, tmp); sk_buf_put(&b, tmp, (size_t)k); }
-            i++;
+            else if (bsr) for (size_t k = 0; k < len; k++) sk_buf_printf(&b, "\\x%02x", (unsigned char)s[i + k]);
+            else if (sesc) {
+                for (size_t k = 0; k < len; k++) {
+                    int m = py_utf8_encode(0xDC00 + (unsigned char)s[i + k], tmp);
+                    sk_buf_put(&b, tmp, (size_t)m);
+                }
+            }
+            i += len;
         }
         return py_str_from_buf(I, &b);
     }
@@ -226,7 +283,9 @@ py_val py_bytes_decode(py_interp *I, const char *s, size_t n, const char *enc, c
             if (strict) {
                 sk_buf_free(&b);
                 py_val obj = py_bytes_new(I, s, n);
-                if (obj) unicode_error(I, PY_E_UnicodeDecodeError, canon, obj, i, n, "truncated data");
+                if (obj) unicode_error_h(I, badh, PY_E_UnicodeDecodeError,
+                                         unit == 2 ? (be ? "utf-16-be" : "utf-16-le") : (be ? "utf-32-be" : "utf-32-le"),
+                                         obj, i, n, "truncated data");
                 py_xdecref(I, obj);
                 return PY_NULL;
             }
@@ -236,25 +295,58 @@ py_val py_bytes_decode(py_interp *I, const char *s, size_t n, const char *enc, c
         const unsigned char *u = (const unsigned char *)s + i;
         uint32_t cp;
         if (unit == 2) {
+            size_t at = i;
             cp = be ? (uint32_t)(u[0] << 8 | u[1]) : (uint32_t)(u[1] << 8 | u[0]);
             i += 2;
-            if (cp >= 0xD800 && cp < 0xDC00 && n - i >= 2) {
-                const unsigned char *v = (const unsigned char *)s + i;
-                uint32_t lo = be ? (uint32_t)(v[0] << 8 | v[1]) : (uint32_t)(v[1] << 8 | v[0]);
-                if (lo >= 0xDC00 && lo < 0xE000) { cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00); i += 2; }
+            const char *why = NULL;
+            size_t why_end = i;
+            if (cp >= 0xD800 && cp < 0xDC00) {
+                if (n - i < 2) { why = "unexpected end of data"; why_end = n; }
+                else {
+                    const unsigned char *v = (const unsigned char *)s + i;
+                    uint32_t lo = be ? (uint32_t)(v[0] << 8 | v[1]) : (uint32_t)(v[1] << 8 | v[0]);
+                    if (lo >= 0xDC00 && lo < 0xE000) { cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00); i += 2; }
+                    else why = "illegal UTF-16 surrogate";
+                }
+            } else if (cp >= 0xDC00 && cp < 0xE000) {
+                why = "illegal encoding";
+            }
+            if (why) {
+                if (strict) {
+                    sk_buf_free(&b);
+                    py_val obj = py_bytes_new(I, s, n);
+                    if (obj) unicode_error_h(I, badh, PY_E_UnicodeDecodeError, be ? "utf-16-be" : "utf-16-le", obj, at, why_end, why);
+                    py_xdecref(I, obj);
+                    return PY_NULL;
+                }
+                if (bsr) {
+                    for (size_t k = at; k < why_end; k++) sk_buf_printf(&b, "\\x%02x", (unsigned char)s[k]);
+                    i = why_end;
+                    continue;
+                }
+                i = why_end;
+                if (!replace) continue;
+                cp = 0xFFFD;
             }
         } else {
             cp = be ? ((uint32_t)u[0] << 24 | (uint32_t)u[1] << 16 | (uint32_t)u[2] << 8 | u[3])
                     : ((uint32_t)u[3] << 24 | (uint32_t)u[2] << 16 | (uint32_t)u[1] << 8 | u[0]);
             i += 4;
-            if (cp > 0x10FFFF) {
+            if (cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000)) {
+                const char *why = cp > 0x10FFFF ? "code point not in range(0x110000)"
+                                                : "code point in surrogate code point range(0xd800, 0xe000)";
                 if (strict) {
                     sk_buf_free(&b);
                     py_val obj = py_bytes_new(I, s, n);
-                    if (obj) unicode_error(I, PY_E_UnicodeDecodeError, canon, obj, i - 4, i, "code point not in range(0x110000)");
+                    if (obj) unicode_error_h(I, badh, PY_E_UnicodeDecodeError, be ? "utf-32-be" : "utf-32-le", obj, i - 4, i, why);
                     py_xdecref(I, obj);
                     return PY_NULL;
                 }
+                if (bsr) {
+                    for (size_t k = i - 4; k < i; k++) sk_buf_printf(&b, "\\x%02x", (unsigned char)s[k]);
+                    continue;
+                }
+                if (ignore) continue;
                 cp = 0xFFFD;
             }
         }
@@ -274,8 +366,8 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
     int strict = !strcmp(errors, "strict"), replace = !strcmp(errors, "replace"), ignore = !strcmp(errors, "ignore"),
         bsr = !strcmp(errors, "backslashreplace"), xml = !strcmp(errors, "xmlcharrefreplace"),
         sesc = !strcmp(errors, "surrogateescape"), spass = !strcmp(errors, "surrogatepass");
-    if (!strict && !replace && !ignore && !bsr && !xml && !sesc && !spass)
-        return py_err_fmt(I, PY_E_LookupError, "unknown error handler name '%s'", errors);
+    const char *badh = NULL;
+    if (!strict && !replace && !ignore && !bsr && !xml && !sesc && !spass) { badh = errors; strict = 1; }
     if (kind == ENC_UTF8 && (PY_STR(sv)->ascii || py_utf8_valid(s, n, NULL))) {
         /* lone surrogates (WTF-8) cannot be encoded strictly */
         int has_sur = 0;
@@ -336,7 +428,7 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
                 j = k;
                 endcp++;
             }
-            unicode_error(I, PY_E_UnicodeEncodeError, canon, sv, (size_t)cpi, (size_t)endcp,
+            unicode_error_h(I, badh, PY_E_UnicodeEncodeError, canon, sv, (size_t)cpi, (size_t)endcp,
                           kind == ENC_ASCII ? "ordinal not in range(128)" : kind == ENC_LATIN1 ? "ordinal not in range(256)"
                                                                                  : "surrogates not allowed");
             return PY_NULL;
@@ -487,7 +579,7 @@ static py_val bytes_mul(py_interp *I, py_val a, py_val b)
     int64_t k;
     if (py_repeat_count(I, n, &k)) return PY_NULL;
     if (k < 0) k = 0;
-    if (len && (uint64_t)k > ((uint64_t)1 << 36) / len) return py_err_nomem(I);
+    if (len && (uint64_t)k > ((uint64_t)1 << 36) / len) return py_err_nomem_size(I, (size_t)1 << 62);
     char *d;
     py_val r = py_bytes_uninit(I, len * (size_t)k, &d);
     if (!r) return PY_NULL;
@@ -610,6 +702,8 @@ BMETH(decode)
     static const char *const names[] = { "encoding", "errors", NULL };
     py_val a[2] = { 0, 0 };
     if (py_args_parse(I, "decode", args, nargs, kw, names, 0, a)) return PY_NULL;
+    if (a[0] && !py_is_str(a[0])) return py_err_fmt(I, PY_E_TypeError, "decode() argument 'encoding' must be str, not %s", py_argtype_name(I, a[0]));
+    if (a[1] && !py_is_str(a[1])) return py_err_fmt(I, PY_E_TypeError, "decode() argument 'errors' must be str, not %s", py_argtype_name(I, a[1]));
     const char *p;
     size_t n;
     view(self, &p, &n);
@@ -626,8 +720,19 @@ BMETH(hex)
     view(self, &p, &n);
     sk_buf b = SK_BUF_INIT(I->alloc);
     const char *sep = a[0] && py_is_str(a[0]) ? py_str_data(a[0]) : NULL;
+    if (sep && (!PY_STR(a[0])->ascii || py_str_len(a[0]) != 1)) {
+        sk_buf_free(&b);
+        if (!PY_STR(a[0])->ascii) return py_err_str(I, PY_E_ValueError, "sep must be ASCII.");
+        return py_err_str(I, PY_E_ValueError, "sep must be length 1.");
+    }
     int64_t per = 1;
-    if (a[1]) py_int_to_i64(I, a[1], &per);
+    if (a[1]) {
+        if (py_index_i64(I, a[1], &per, 0)) { sk_buf_free(&b); return PY_NULL; }
+        if (per > INT32_MAX || per < INT32_MIN) {
+            sk_buf_free(&b);
+            return py_err_str(I, PY_E_OverflowError, "Python int too large to convert to C int");
+        }
+    }
     for (size_t i = 0; i < n; i++) {
         if (sep && i && per > 0 && (n - i) % (size_t)per == 0) sk_buf_puts(&b, sep);
         if (sep && i && per < 0 && i % (size_t)(-per) == 0) sk_buf_puts(&b, sep);
@@ -648,6 +753,10 @@ static py_val b_fromhex(py_interp *I, py_val cls, const py_val *args, size_t nar
         int hi = s[i] >= '0' && s[i] <= '9' ? s[i] - '0' : (s[i] | 32) >= 'a' && (s[i] | 32) <= 'f' ? (s[i] | 32) - 'a' + 10 : -1;
         int lo = i + 1 < n ? (s[i + 1] >= '0' && s[i + 1] <= '9' ? s[i + 1] - '0' :
                               (s[i + 1] | 32) >= 'a' && (s[i + 1] | 32) <= 'f' ? (s[i + 1] | 32) - 'a' + 10 : -1) : -1;
+        if (hi >= 0 && i + 1 >= n) {
+            sk_buf_free(&b);
+            return py_err_str(I, PY_E_ValueError, "fromhex() arg must contain an even number of hexadecimal digits");
+        }
         if (hi < 0 || lo < 0) {
             sk_buf_free(&b);
             size_t pos = hi < 0 ? i : i + 1;
@@ -964,6 +1073,30 @@ BMETH(isalnum) { (void)args; if (py_args_none(I, "isalnum", nargs, kw)) return P
 BMETH(isspace) { (void)args; if (py_args_none(I, "isspace", nargs, kw)) return PY_NULL; return bpred(I, self, 3); }
 BMETH(islower) { (void)args; if (py_args_none(I, "islower", nargs, kw)) return PY_NULL; return bpred(I, self, 4); }
 BMETH(isupper) { (void)args; if (py_args_none(I, "isupper", nargs, kw)) return PY_NULL; return bpred(I, self, 5); }
+/* titlecase: uppercase only after uncased bytes, lowercase only after cased ones */
+BMETH(istitle)
+{
+    (void)args;
+    if (py_args_none(I, "istitle", nargs, kw)) return PY_NULL;
+    const char *bp;
+    size_t n;
+    view(self, &bp, &n);
+    const unsigned char *p = (const unsigned char *)bp;
+    int cased = 0, prev_cased = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = p[i];
+        if (c >= 'A' && c <= 'Z') {
+            if (prev_cased) return PY_FALSE;
+            prev_cased = cased = 1;
+        } else if (c >= 'a' && c <= 'z') {
+            if (!prev_cased) return PY_FALSE;
+            prev_cased = cased = 1;
+        } else {
+            prev_cased = 0;
+        }
+    }
+    return py_bool(cased);
+}
 BMETH(isascii)
 {
     (void)args;
@@ -1057,7 +1190,8 @@ static py_val bpad(py_interp *I, py_val self, const py_val *args, size_t nargs, 
     if (py_no_kw(I, name, kw)) return PY_NULL;
     if (nargs < 1 || nargs > 2) return py_err_fmt(I, PY_E_TypeError, "%s expected at least 1 argument, got %zu", name, nargs);
     int64_t w;
-    if (py_index_i64(I, args[0], &w, 0)) return PY_NULL;
+    if (py_ssize_arg(I, args[0], &w)) return PY_NULL;
+    if (w > ((int64_t)1 << 36)) return py_err_nomem_size(I, (size_t)1 << 62);
     char fill = ' ';
     if (nargs > 1) {
         const char *q;
@@ -1070,7 +1204,7 @@ static py_val bpad(py_interp *I, py_val self, const py_val *args, size_t nargs, 
     size_t n;
     view(self, &p, &n);
     if (w <= (int64_t)n) return same_kind(I, self, p, n);
-    if (w > ((int64_t)1 << 32)) return py_err_nomem(I);
+    if (w > ((int64_t)1 << 32)) return py_err_nomem_size(I, (size_t)1 << 62);
     size_t padn = (size_t)w - n, left = mode == 0 ? 0 : mode == 1 ? padn : padn / 2 + (padn & (size_t)w & 1);
     sk_buf b = SK_BUF_INIT(I->alloc);
     for (size_t i = 0; i < left; i++) sk_buf_putc(&b, fill);
@@ -1089,7 +1223,8 @@ BMETH(zfill)
 {
     if (py_args_exact(I, "zfill", nargs, kw, 1)) return PY_NULL;
     int64_t w;
-    if (py_index_i64(I, args[0], &w, 0)) return PY_NULL;
+    if (py_ssize_arg(I, args[0], &w)) return PY_NULL;
+    if (w > ((int64_t)1 << 36)) return py_err_nomem_size(I, (size_t)1 << 62);
     const char *p;
     size_t n;
     view(self, &p, &n);
@@ -1100,6 +1235,134 @@ BMETH(zfill)
     for (int64_t k = 0; k < w - (int64_t)n; k++) sk_buf_putc(&b, '0');
     sk_buf_put(&b, p + i, n - i);
     py_val r = same_kind(I, self, b.p, b.len);
+    sk_buf_free(&b);
+    return r;
+}
+
+BMETH(rsplit)
+{
+    static const char *const names[] = { "sep", "maxsplit", NULL };
+    py_val a[2] = { 0, 0 };
+    if (py_args_parse(I, "rsplit", args, nargs, kw, names, 0, a)) return PY_NULL;
+    const char *p, *sep = NULL;
+    size_t n, sn = 0;
+    view(self, &p, &n);
+    if (a[0] && a[0] != PY_NONE) {
+        if (!view(a[0], &sep, &sn)) return py_err_fmt(I, PY_E_TypeError, "a bytes-like object is required, not '%s'", py_type_name(I, a[0]));
+        if (!sn) return py_err_str(I, PY_E_ValueError, "empty separator");
+    }
+    int64_t maxsplit = -1;
+    if (a[1] && py_index_i64(I, a[1], &maxsplit, 0)) return PY_NULL;
+    py_val l = py_list_new(I, 0);
+    if (!l) return PY_NULL;
+    size_t e = n;
+    if (!sep) {
+        while (e > 0) {
+            while (e > 0 && bspace((unsigned char)p[e - 1])) e--;
+            if (!e) break;
+            if (maxsplit == 0) {
+                size_t st = 0;
+                while (st < e && bspace((unsigned char)p[st])) st++;
+                py_val s = same_kind(I, self, p + st, e - st);
+                if (!s || py_list_append_steal(I, l, s)) goto fail;
+                break;
+            }
+            size_t en = e;
+            while (e > 0 && !bspace((unsigned char)p[e - 1])) e--;
+            py_val s = same_kind(I, self, p + e, en - e);
+            if (!s || py_list_append_steal(I, l, s)) goto fail;
+            if (maxsplit > 0) maxsplit--;
+        }
+    } else {
+        for (;;) {
+            const char *at = NULL;
+            if (maxsplit != 0 && e >= sn) {
+                for (size_t k = e - sn + 1; k-- > 0;) if (!memcmp(p + k, sep, sn)) { at = p + k; break; }
+            }
+            if (!at) {
+                py_val s = same_kind(I, self, p, e);
+                if (!s || py_list_append_steal(I, l, s)) goto fail;
+                break;
+            }
+            py_val s = same_kind(I, self, at + sn, e - (size_t)(at - p) - sn);
+            if (!s || py_list_append_steal(I, l, s)) goto fail;
+            e = (size_t)(at - p);
+            if (maxsplit > 0) maxsplit--;
+        }
+    }
+    if (py_list_reverse(I, l)) goto fail;
+    return l;
+fail:
+    py_decref(I, l);
+    return PY_NULL;
+}
+
+BMETH(expandtabs)
+{
+    static const char *const names[] = { "tabsize", NULL };
+    py_val a[1] = { 0 };
+    if (py_args_parse(I, "expandtabs", args, nargs, kw, names, 0, a)) return PY_NULL;
+    int64_t ts = 8;
+    if (a[0] && py_index_i64(I, a[0], &ts, 0)) return PY_NULL;
+    const char *p;
+    size_t n;
+    view(self, &p, &n);
+    sk_buf b = SK_BUF_INIT(I->alloc);
+    int64_t col = 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = p[i];
+        if (c == '\t') {
+            if (ts > 0) {
+                int64_t k = ts - col % ts;
+                for (int64_t j = 0; j < k; j++) sk_buf_putc(&b, ' ');
+                col += k;
+            }
+        } else {
+            sk_buf_putc(&b, c);
+            col = c == '\n' || c == '\r' ? 0 : col + 1;
+        }
+    }
+    py_val r = same_kind(I, self, b.p ? b.p : "", b.len);
+    sk_buf_free(&b);
+    return r;
+}
+
+/* bytes.maketrans(from, to): a 256-byte table */
+static py_val b_maketrans(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)self;
+    if (py_args_exact(I, "maketrans", nargs, kw, 2)) return PY_NULL;
+    const char *f, *t;
+    size_t fn, tn;
+    if (!view(args[0], &f, &fn)) return py_err_fmt(I, PY_E_TypeError, "a bytes-like object is required, not '%s'", py_type_name(I, args[0]));
+    if (!view(args[1], &t, &tn)) return py_err_fmt(I, PY_E_TypeError, "a bytes-like object is required, not '%s'", py_type_name(I, args[1]));
+    if (fn != tn) return py_err_str(I, PY_E_ValueError, "maketrans arguments must have same length");
+    char table[256];
+    for (int i = 0; i < 256; i++) table[i] = (char)i;
+    for (size_t i = 0; i < fn; i++) table[(unsigned char)f[i]] = t[i];
+    return py_bytes_new(I, table, 256);
+}
+
+BMETH(translate)
+{
+    static const char *const names[] = { "!table", "delete", NULL };
+    py_val a[2] = { 0, 0 };
+    if (py_args_parse(I, "translate", args, nargs, kw, names, 1, a)) return PY_NULL;
+    const char *tab = NULL, *del = NULL, *p;
+    size_t tn = 0, dn = 0, n;
+    if (a[0] != PY_NONE) {
+        if (!view(a[0], &tab, &tn)) return py_err_fmt(I, PY_E_TypeError, "a bytes-like object is required, not '%s'", py_type_name(I, a[0]));
+        if (tn != 256) return py_err_str(I, PY_E_ValueError, "translation table must be 256 characters long");
+    }
+    if (a[1] && !view(a[1], &del, &dn)) return py_err_fmt(I, PY_E_TypeError, "a bytes-like object is required, not '%s'", py_type_name(I, a[1]));
+    view(self, &p, &n);
+    sk_buf b = SK_BUF_INIT(I->alloc);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (del && memchr(del, c, dn)) continue;
+        sk_buf_putc(&b, tab ? tab[c] : (char)c);
+    }
+    py_val r = same_kind(I, self, b.p ? b.p : "", b.len);
     sk_buf_free(&b);
     return r;
 }
@@ -1118,11 +1381,13 @@ static const py_methoddef bytes_methods[] = {
     { "join", b_join, 0 }, { "replace", b_replace, 0 }, { "lower", b_lower, 0 }, { "upper", b_upper, 0 },
     { "swapcase", b_swapcase, 0 }, { "capitalize", b_capitalize, 0 }, { "title", b_title, 0 },
     { "isalpha", b_isalpha, 0 }, { "isdigit", b_isdigit, 0 }, { "isalnum", b_isalnum, 0 },
-    { "isspace", b_isspace, 0 }, { "islower", b_islower, 0 }, { "isupper", b_isupper, 0 },
+    { "isspace", b_isspace, 0 }, { "islower", b_islower, 0 }, { "isupper", b_isupper, 0 }, { "istitle", b_istitle, 0 },
     { "isascii", b_isascii, 0 }, { "partition", b_partition, 0 }, { "rpartition", b_rpartition, 0 },
     { "removeprefix", b_removeprefix, 0 }, { "removesuffix", b_removesuffix, 0 },
     { "splitlines", b_splitlines, PY_METH_KW }, { "ljust", b_ljust, 0 }, { "rjust", b_rjust, 0 },
     { "center", b_center, 0 }, { "zfill", b_zfill, 0 }, { "__getnewargs__", b_getnewargs, 0 },
+    { "rsplit", b_rsplit, PY_METH_KW }, { "expandtabs", b_expandtabs, PY_METH_KW },
+    { "maketrans", b_maketrans, PY_METH_STATIC }, { "translate", b_translate, PY_METH_KW },
     { NULL, NULL, 0 }
 };
 
@@ -1264,6 +1529,65 @@ static py_val ba_append(py_interp *I, py_val self, const py_val *args, size_t na
     return PY_NONE;
 }
 
+static int ba_byte_arg(py_interp *I, py_val v, int *out)
+{
+    int64_t c;
+    if (!py_is_intlike(v)) {
+        py_err_fmt(I, PY_E_TypeError, "'%s' object cannot be interpreted as an integer", py_type_name(I, v));
+        return -1;
+    }
+    if (py_int_to_i64(I, v, &c) || c < 0 || c > 255) { py_err_clear(I); py_err_str(I, PY_E_ValueError, "byte must be in range(0, 256)"); return -1; }
+    *out = (int)c;
+    return 0;
+}
+
+static py_val ba_insert(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    if (py_no_kw(I, "insert", kw)) return PY_NULL;
+    if (nargs != 2) return py_err_fmt(I, PY_E_TypeError, "insert expected 2 arguments, got %zu", nargs);
+    py_bytearray *b = (py_bytearray *)PY_OBJ(self);
+    int64_t i;
+    int c;
+    if (py_index_i64(I, args[0], &i, 0) || ba_byte_arg(I, args[1], &c)) return PY_NULL;
+    int64_t n = (int64_t)b->len;
+    if (i < 0) { i += n; if (i < 0) i = 0; }
+    if (i > n) i = n;
+    if (ba_reserve(I, b, b->len + 1)) return PY_NULL;
+    memmove(b->data + i + 1, b->data + i, (size_t)(n - i));
+    b->data[i] = (char)c;
+    b->len++;
+    b->data[b->len] = 0;
+    return PY_NONE;
+}
+
+static py_val ba_remove(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    if (py_args_exact(I, "bytearray.remove", nargs, kw, 1)) return PY_NULL;
+    py_bytearray *b = (py_bytearray *)PY_OBJ(self);
+    int c;
+    if (ba_byte_arg(I, args[0], &c)) return PY_NULL;
+    char *at = b->len ? memchr(b->data, c, b->len) : NULL;
+    if (!at) return py_err_str(I, PY_E_ValueError, "value not found in bytearray");
+    size_t i = (size_t)(at - b->data);
+    memmove(b->data + i, b->data + i + 1, b->len - i - 1);
+    b->len--;
+    b->data[b->len] = 0;
+    return PY_NONE;
+}
+
+static py_val ba_reverse(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)args;
+    if (py_args_none(I, "bytearray.reverse", nargs, kw)) return PY_NULL;
+    py_bytearray *b = (py_bytearray *)PY_OBJ(self);
+    for (size_t i = 0, j = b->len; i + 1 < j; i++, j--) {
+        char t = b->data[i];
+        b->data[i] = b->data[j - 1];
+        b->data[j - 1] = t;
+    }
+    return PY_NONE;
+}
+
 static py_val ba_extend(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
     if (py_args_exact(I, "bytearray.extend", nargs, kw, 1)) return PY_NULL;
@@ -1327,6 +1651,14 @@ static const py_methoddef bytearray_methods[] = {
     { "join", b_join, 0 }, { "replace", b_replace, 0 }, { "lower", b_lower, 0 }, { "upper", b_upper, 0 },
     { "isalpha", b_isalpha, 0 }, { "isdigit", b_isdigit, 0 }, { "isalnum", b_isalnum, 0 },
     { "isspace", b_isspace, 0 }, { "partition", b_partition, 0 }, { "splitlines", b_splitlines, PY_METH_KW },
+    { "insert", ba_insert, 0 }, { "remove", ba_remove, 0 }, { "reverse", ba_reverse, 0 },
+    { "swapcase", b_swapcase, 0 }, { "capitalize", b_capitalize, 0 }, { "title", b_title, 0 },
+    { "islower", b_islower, 0 }, { "isupper", b_isupper, 0 }, { "istitle", b_istitle, 0 },
+    { "isascii", b_isascii, 0 }, { "rpartition", b_rpartition, 0 },
+    { "removeprefix", b_removeprefix, 0 }, { "removesuffix", b_removesuffix, 0 },
+    { "ljust", b_ljust, 0 }, { "rjust", b_rjust, 0 }, { "center", b_center, 0 }, { "zfill", b_zfill, 0 },
+    { "rsplit", b_rsplit, PY_METH_KW }, { "expandtabs", b_expandtabs, PY_METH_KW },
+    { "maketrans", b_maketrans, PY_METH_STATIC }, { "translate", b_translate, PY_METH_KW },
     { NULL, NULL, 0 }
 };
 

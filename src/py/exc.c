@@ -121,6 +121,19 @@ out:
     return PY_NULL;
 }
 
+/* A single request that could never be satisfied (larger than the whole
+ * memory limit, or absurdly large) is an ordinary, catchable MemoryError, as
+ * in CPython; running out of budget with ordinary requests is fatal. */
+py_val py_err_nomem_size(py_interp *I, size_t n)
+{
+    size_t lim = I->alloc->limit;
+    if (n >= ((size_t)1 << 40) || (lim && n > lim)) {
+        py_err_setexc(I, py_exc_new(I, PY_TYPE(I, PY_E_MemoryError), NULL, 0));
+        return PY_NULL;
+    }
+    return py_err_nomem(I);
+}
+
 py_val py_err_nomem(py_interp *I)
 {
     if (I->alloc->hit == SK_ALLOC_LIMIT || I->alloc->hit == SK_ALLOC_COUNT || I->alloc->limit)

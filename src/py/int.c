@@ -29,12 +29,45 @@ static py_val mp_fail(py_interp *I, mp_err e)
 static void bigint_dealloc(py_interp *I, py_obj *o)
 {
     py_bigint *b = (py_bigint *)o;
+    py_type *t = o->type;
     if (b->prev_big) b->prev_big->next_big = b->next_big;
     else I->bigs = b->next_big;
     if (b->next_big) b->next_big->prev_big = b->prev_big;
     mp_clear(&b->v);
     sk_alloc_release(I->alloc, b->charged);
-    py_obj_free(I, o, sizeof(py_bigint));
+    if (t->flags & PY_TF_HEAP) {
+        /* an instance of an int subclass: its __dict__ and __slots__ members */
+        for (size_t off = sizeof(py_bigint); off + sizeof(py_val) <= t->basicsize; off += sizeof(py_val))
+            PY_CLEAR(I, *(py_val *)((char *)o + off));
+    }
+    py_obj_free(I, o, t->basicsize);
+}
+
+/* An instance of int subclass t holding the int value v (a heap int even
+ * when the value is small, so every int routine can read it). */
+static py_val int_of_subtype(py_interp *I, py_type *t, py_val v)
+{
+    py_bigint *b = (py_bigint *)py_obj_new(I, t, t->basicsize);
+    if (!b) return PY_NULL;
+    if (mp_init(&b->v) != MP_OKAY) {
+        py_obj_free(I, &b->ob, t->basicsize);
+        return py_err_nomem(I);
+    }
+    b->next_big = I->bigs;
+    b->prev_big = NULL;
+    if (I->bigs) I->bigs->prev_big = b;
+    I->bigs = b;
+    mp_err e = MP_OKAY;
+    if (py_is_int(v)) mp_set_i64(&b->v, py_int_val(v));
+    else if (py_is_bool(v)) mp_set_i64(&b->v, v == PY_TRUE);
+    else e = mp_copy(&((py_bigint *)PY_OBJ(v))->v, &b->v);
+    size_t want = (size_t)b->v.alloc * sizeof(mp_digit);
+    if (e != MP_OKAY || sk_alloc_charge(I->alloc, want)) {
+        py_decref(I, PY_VAL(b));
+        return py_err_nomem(I);
+    }
+    b->charged = want;
+    return PY_VAL(b);
 }
 
 py_val py_int_big_new(py_interp *I, mp_int **out)
@@ -160,6 +193,9 @@ py_val py_as_int(py_interp *I, py_val v)
 {
     (void)I;
     if (py_is_bool(v)) return py_int_small(v == PY_TRUE);
+    /* a small value held by an int subclass instance: the immediate */
+    if (py_is_ptr(v) && (PY_OBJ(v)->type->flags & PY_TF_HEAP) && mp_count_bits(bigp(v)) <= 47)
+        return py_int_small(mp_get_i64(bigp(v)));
     return v;
 }
 
@@ -224,7 +260,8 @@ overflow:
 
 int py_int_cmp(py_interp *I, py_val a, py_val b)
 {
-    (void)I;
+    a = py_as_int(I, a);
+    b = py_as_int(I, b);
     if ((py_is_int(a) || py_is_bool(a)) && (py_is_int(b) || py_is_bool(b))) {
         int64_t x = py_is_int(a) ? py_int_val(a) : a == PY_TRUE;
         int64_t y = py_is_int(b) ? py_int_val(b) : b == PY_TRUE;
@@ -239,6 +276,11 @@ int py_int_cmp(py_interp *I, py_val a, py_val b)
 
 int py_int_hash(py_val v, int64_t *out)
 {
+    if (py_is_ptr(v) && (PY_OBJ(v)->type->flags & PY_TF_HEAP) && mp_count_bits(bigp(v)) <= 47) {
+        int64_t i = mp_get_i64(bigp(v));
+        *out = i == -1 ? -2 : i;
+        return 0;
+    }
     if (py_is_int(v) || py_is_bool(v)) {
         int64_t i = py_is_int(v) ? py_int_val(v) : v == PY_TRUE;
         *out = i == -1 ? -2 : i;
@@ -452,8 +494,18 @@ static py_val int_from_text(py_interp *I, const char *s, size_t n, int base, int
 }
 
 /* ---- arithmetic -------------------------------------------------------------- */
-static int64_t small_of(py_val v) { return py_is_int(v) ? py_int_val(v) : v == PY_TRUE; }
-static int is_smallish(py_val v) { return py_is_int(v) || py_is_bool(v); }
+/* instances of int subclasses are heap ints even for small values */
+static int sub_small(py_val v)
+{
+    return py_is_ptr(v) && (PY_OBJ(v)->type->flags & PY_TF_HEAP) && mp_count_bits(bigp(v)) <= 47;
+}
+static int64_t small_of(py_val v)
+{
+    if (py_is_int(v)) return py_int_val(v);
+    if (py_is_bool(v)) return v == PY_TRUE;
+    return mp_get_i64(bigp(v));
+}
+static int is_smallish(py_val v) { return py_is_int(v) || py_is_bool(v) || sub_small(v); }
 
 static int64_t floordiv64(int64_t a, int64_t b)
 {
@@ -655,7 +707,7 @@ py_val py_int_pow(py_interp *I, py_val a, py_val b, py_val m)
     mp_int x;
     if (py_int_to_mp(I, a, &x)) return PY_NULL;
     if (!size_ok(I, (double)mp_count_bits(&x) * (double)ey)) { mp_clear(&x); return PY_NULL; }
-    if (ey > 0x7fffffff) { mp_clear(&x); return py_err_nomem(I); }
+    if (ey > 0x7fffffff) { mp_clear(&x); return py_err_nomem_size(I, (size_t)1 << 62); }
     mp_int *d;
     py_val r = py_int_big_new(I, &d);
     if (!r) { mp_clear(&x); return PY_NULL; }
@@ -688,7 +740,10 @@ py_val py_int_binop(py_interp *I, py_val a, py_val b, int op)
         case PY_NB_LSHIFT:
             if (y < 0) return py_err_str(I, PY_E_ValueError, "negative shift count");
             if (x == 0) return py_int_small(0);
-            if (y < 16 && py_fits_small(x << y) && ((x << y) >> y) == x) return py_int_small(x << y);
+            if (y < 16) {
+                int64_t z;
+                if (!__builtin_mul_overflow(x, (int64_t)1 << y, &z) && py_fits_small(z)) return py_int_small(z);
+            }
             break;
         case PY_NB_RSHIFT:
             if (y < 0) return py_err_str(I, PY_E_ValueError, "negative shift count");
@@ -696,7 +751,13 @@ py_val py_int_binop(py_interp *I, py_val a, py_val b, int op)
         case PY_NB_POW: return py_int_pow(I, a, b, PY_NULL);
         case PY_NB_DIVMOD:
             if (y == 0) return py_err_str(I, PY_E_ZeroDivisionError, "division by zero");
-            return py_tuple_pack(I, 2, py_int_from_i64(I, floordiv64(x, y)), py_int_small(mod64(x, y)));
+            {
+                py_val q = py_int_from_i64(I, floordiv64(x, y));
+                if (!q) return PY_NULL;
+                py_val t = py_tuple_pack(I, 2, q, py_int_small(mod64(x, y)));
+                py_decref(I, q);
+                return t;
+            }
         default: break;
         }
     }
@@ -904,9 +965,10 @@ static py_val int_new(py_interp *I, py_type *t, const py_val *args, size_t nargs
         if (r && py_is_bool(r)) r = py_int_small(r == PY_TRUE);
     }
     if (!r) return PY_NULL;
-    if (t->id != PY_T_INT || (t->flags & PY_TF_HEAP)) {
+    if (t != PY_TYPE(I, PY_T_INT)) {
+        py_val s = int_of_subtype(I, t, r);
         py_decref(I, r);
-        return py_err_str(I, PY_E_TypeError, "int subclasses are not supported");
+        return s;
     }
     return r;
 }
@@ -1047,6 +1109,10 @@ static py_val int_from_bytes(py_interp *I, py_val cls, const py_val *args, size_
         owned = data = b;
     }
     int little = 0;
+    if (a[1] && !py_is_str(a[1])) {
+        py_xdecref(I, owned);
+        return py_err_fmt(I, PY_E_TypeError, "from_bytes() argument 'byteorder' must be str, not %s", py_argtype_name(I, a[1]));
+    }
     if (a[1]) {
         if (py_str_eq_c(a[1], "little")) little = 1;
         else if (!py_str_eq_c(a[1], "big")) { py_xdecref(I, owned); return py_err_str(I, PY_E_ValueError, "byteorder must be either 'little' or 'big'"); }
@@ -1155,7 +1221,7 @@ static const py_getsetdef int_getsets[] = {
 };
 
 const py_typedef py_int_typedef = {
-    .name = "int", .base = PY_T_OBJECT, .flags = PY_TF_INT_SUB,
+    .name = "int", .base = PY_T_OBJECT, .flags = PY_TF_INT_SUB | PY_TF_BASETYPE,
     .basicsize = sizeof(py_bigint),
     .slots = {
         .dealloc = bigint_dealloc, .repr = py_int_repr, .hash = int_hash_slot,

@@ -367,7 +367,7 @@ static py_val list_mul(py_interp *I, py_val a, py_val b)
     if (py_repeat_count(I, n, &k)) return PY_NULL;
     size_t len = PY_LIST(l)->n;
     if (k <= 0 || len == 0) return py_list_new(I, 0);
-    if ((uint64_t)k > ((uint64_t)1 << 36) / len) return py_err_nomem(I);
+    if ((uint64_t)k > ((uint64_t)1 << 36) / len) return py_err_nomem_size(I, (size_t)1 << 62);
     py_val r = py_list_new(I, len * (size_t)k);
     if (!r) return PY_NULL;
     for (int64_t i = 0; i < k; i++)
@@ -391,7 +391,7 @@ static py_val list_imul(py_interp *I, py_val a, py_val b)
     py_list *l = PY_LIST(a);
     if (k <= 0) { list_clear_items(I, l); return py_newref(a); }
     size_t len = l->n;
-    if (len && (uint64_t)k > ((uint64_t)1 << 36) / len) return py_err_nomem(I);
+    if (len && (uint64_t)k > ((uint64_t)1 << 36) / len) return py_err_nomem_size(I, (size_t)1 << 62);
     if (list_grow(I, l, len * (size_t)k)) return PY_NULL;
     for (int64_t i = 1; i < k; i++)
         for (size_t j = 0; j < len; j++) l->items[(size_t)i * len + j] = py_newref(l->items[j]);

@@ -62,9 +62,9 @@ void *py_alloc(py_interp *I, size_t n)
         m->bump += sz;
         return p;
     }
-    if (n > ((size_t)1 << 46)) return mem_fail(I);
+    if (n > ((size_t)1 << 46)) { py_err_nomem_size(I, n); return NULL; }
     py_bigblk *b = sk_alloc_sized(I->alloc, n + sizeof(py_bigblk));
-    if (!b) return mem_fail(I);
+    if (!b) { py_err_nomem_size(I, n); return NULL; }
     b->size = n;
     b->next = m->big.next;
     b->prev = &m->big;
@@ -105,7 +105,7 @@ void *py_realloc(py_interp *I, void *p, size_t old, size_t n)
         py_bigblk *b = (py_bigblk *)p - 1;
         py_bigblk *prev = b->prev, *next = b->next;
         py_bigblk *nb = sk_realloc_sized(I->alloc, b, old + sizeof(py_bigblk), n + sizeof(py_bigblk));
-        if (!nb) return mem_fail(I);
+        if (!nb) { py_err_nomem_size(I, n); return NULL; }
         nb->size = n;
         nb->prev = prev;
         nb->next = next;

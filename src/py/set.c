@@ -133,15 +133,16 @@ static py_val set_repr(py_interp *I, py_val v)
     int plain = !frozen && PY_OBJ(v)->type->id == PY_T_SET && !(PY_OBJ(v)->type->flags & PY_TF_HEAP);
     if (!plain) err |= sk_buf_printf(&b, "%s(", tname);
     err |= sk_buf_putc(&b, '{');
-    int first = 1;
-    for (size_t i = 0; !err && i < d->nentries; i++) {
-        if (!d->entries[i].key) continue;
-        if (!first) err |= sk_buf_puts(&b, ", ");
-        first = 0;
-        py_val k = py_newref(d->entries[i].key);
-        if (py_buf_repr(I, &b, k)) err = 2;
-        py_decref(I, k);
+    /* a snapshot: element reprs may change the set */
+    py_val snap = py_list_new(I, 0);
+    if (!snap) err = 2;
+    for (size_t i = 0; !err && i < d->nentries; i++)
+        if (d->entries[i].key && py_list_append(I, snap, d->entries[i].key)) err = 2;
+    for (size_t i = 0; !err && i < PY_LIST(snap)->n; i++) {
+        if (i) err |= sk_buf_puts(&b, ", ");
+        if (py_buf_repr(I, &b, PY_LIST(snap)->items[i])) err = 2;
     }
+    py_xdecref(I, snap);
     if (!err) err |= sk_buf_putc(&b, '}');
     if (!plain && !err) err |= sk_buf_putc(&b, ')');
     py_repr_leave(I, v);

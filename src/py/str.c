@@ -80,9 +80,21 @@ size_t py_utf8_count(const char *s, size_t n)
 }
 
 /* ---- construction --------------------------------------------------------------- */
+/* Bytes of a str object: instances of str subclasses carry their __dict__
+ * slot after the (8-byte aligned) text. */
+static size_t str_text_end(size_t len) { return (offsetof(py_strobj, data) + len + 1 + 7) & ~(size_t)7; }
+
+size_t py_str_dict_offset(py_val v) { return str_text_end(PY_STR(v)->len); }
+
 static void str_dealloc(py_interp *I, py_obj *o)
 {
     py_strobj *s = (py_strobj *)o;
+    if (o->type->flags & PY_TF_HEAP) {
+        size_t off = str_text_end(s->len);
+        if (o->type->dictoffset) PY_CLEAR(I, *(py_val *)((char *)o + off));
+        py_obj_free(I, o, off + sizeof(py_val));
+        return;
+    }
     py_obj_free(I, o, sizeof(py_strobj) + s->len + 1);
 }
 
@@ -211,6 +223,7 @@ int py_str_eq(py_val a, py_val b)
 
 int py_str_eq_c(py_val a, const char *s)
 {
+    if (!py_is_ptr(a) || !(PY_OBJ(a)->type->flags & PY_TF_STR_SUB)) return 0;
     size_t n = strlen(s);
     return py_str_len(a) == n && memcmp(py_str_data(a), s, n) == 0;
 }
@@ -479,7 +492,7 @@ static py_val str_mul(py_interp *I, py_val a, py_val b)
     }
     if (k <= 0 || py_str_len(s) == 0) return py_newref(I->empty_str);
     size_t len = py_str_len(s);
-    if ((uint64_t)k > ((uint64_t)1 << 40) / len) return py_err_nomem(I);
+    if ((uint64_t)k > ((uint64_t)1 << 40) / len) return py_err_nomem_size(I, (size_t)1 << 62);
     if (k == 1 && !(PY_OBJ(s)->type->flags & PY_TF_HEAP)) return py_newref(s);
     char *d;
     py_val r = py_str_uninit(I, len * (size_t)k, &d);
@@ -565,7 +578,7 @@ static py_val str_new_slot(py_interp *I, py_type *t, const py_val *args, size_t 
 extern const py_methoddef py_str_methods[];
 
 const py_typedef py_str_typedef = {
-    .name = "str", .base = PY_T_OBJECT, .flags = PY_TF_STR_SUB,
+    .name = "str", .base = PY_T_OBJECT, .flags = PY_TF_STR_SUB | PY_TF_BASETYPE,
     .basicsize = sizeof(py_strobj),
     .slots = {
         .dealloc = str_dealloc, .repr = py_str_repr, .str = str_str, .hash = str_hash_slot,
@@ -596,6 +609,7 @@ static py_val str_new_slot(py_interp *I, py_type *t, const py_val *args, size_t 
 {
     static const char *const names[] = { "object", "encoding", "errors", NULL };
     py_val a[3] = { 0, 0, 0 };
+    if (nargs > 3 && !kw) return py_err_fmt(I, PY_E_TypeError, "str expected at most 3 arguments, got %zu", nargs);
     if (py_args_parse(I, "str", args, nargs, kw, names, 0, a)) return PY_NULL;
     py_val r;
     if (!a[0]) r = py_newref(I->empty_str);
@@ -612,6 +626,25 @@ static py_val str_new_slot(py_interp *I, py_type *t, const py_val *args, size_t 
         else return py_err_fmt(I, PY_E_TypeError, "decoding to str: need a bytes-like object, %s found", py_type_name(I, a[0]));
     } else r = py_str(I, a[0]);
     if (!r) return PY_NULL;
-    (void)t;
+    if (t != PY_TYPE(I, PY_T_STR)) {
+        /* an instance of a str subclass: the text, then the __dict__ slot */
+        if (!py_is_str(r) || PY_OBJ(r)->type->id != PY_T_STR || (PY_OBJ(r)->type->flags & PY_TF_HEAP)) {
+            py_val plain = py_str_new(I, py_str_data(r), py_str_len(r));
+            py_decref(I, r);
+            if (!plain) return PY_NULL;
+            r = plain;
+        }
+        size_t n = py_str_len(r);
+        size_t off = str_text_end(n);
+        py_strobj *s = (py_strobj *)py_obj_new(I, t, off + sizeof(py_val));
+        if (!s) { py_decref(I, r); return PY_NULL; }
+        s->hash = -1;
+        s->len = n;
+        s->cplen = PY_STR(r)->cplen;
+        s->ascii = PY_STR(r)->ascii;
+        memcpy(s->data, py_str_data(r), n + 1);
+        py_decref(I, r);
+        return PY_VAL(s);
+    }
     return r;
 }

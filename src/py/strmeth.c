@@ -847,7 +847,13 @@ static int fill_arg(py_interp *I, const char *name, const py_val *args, size_t n
         py_err_fmt(I, PY_E_TypeError, "'%s' object cannot be interpreted as an integer", py_type_name(I, args[0]));
         return -1;
     }
-    if (py_index_i64(I, args[0], width, 0)) return -1;
+    {
+        py_val iv = py_index(I, args[0]);
+        if (!iv) return -1;
+        int r = py_int_to_i64(I, iv, width);    /* OverflowError beyond ssize_t */
+        py_decref(I, iv);
+        if (r) return -1;
+    }
     *fill = ' ';
     if (nargs > 1) {
         if (!py_is_str(args[1])) {
@@ -869,7 +875,7 @@ static py_val pad(py_interp *I, py_val s, int64_t left, int64_t right, uint32_t 
     if (left <= 0 && right <= 0) return py_newref(s);
     if (left < 0) left = 0;
     if (right < 0) right = 0;
-    if (left + right > ((int64_t)1 << 32)) return py_err_nomem(I);
+    if (left + right > ((int64_t)1 << 32)) return py_err_nomem_size(I, (size_t)1 << 62);
     char fb[4];
     int fl = py_utf8_encode(fill, fb);
     size_t n = py_str_len(s);
@@ -920,7 +926,8 @@ SMETH(zfill)
     if (py_args_exact(I, "str.zfill", nargs, kw, 1)) return PY_NULL;
     int64_t w;
     if (!py_is_intlike(args[0])) return py_err_fmt(I, PY_E_TypeError, "'%s' object cannot be interpreted as an integer", py_type_name(I, args[0]));
-    if (py_index_i64(I, args[0], &w, 0)) return PY_NULL;
+    if (py_ssize_arg(I, args[0], &w)) return PY_NULL;
+    if (w > ((int64_t)1 << 36)) return py_err_nomem_size(I, (size_t)1 << 62);
     int64_t len = (int64_t)PY_STR(self)->cplen;
     if (w <= len) return py_newref(self);
     py_val r = pad(I, self, w - len, 0, '0');

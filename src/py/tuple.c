@@ -11,7 +11,7 @@ static size_t tuple_size(size_t n) { return sizeof(py_tuple) + n * sizeof(py_val
 py_val py_tuple_new(py_interp *I, size_t n)
 {
     if (n == 0 && I->empty_tuple) return py_newref(I->empty_tuple);
-    if (n > ((size_t)1 << 40)) return py_err_nomem(I);
+    if (n > ((size_t)1 << 40)) return py_err_nomem_size(I, (size_t)1 << 62);
     py_tuple *t = (py_tuple *)py_obj_new(I, PY_TYPE(I, PY_T_TUPLE), tuple_size(n));
     if (!t) return PY_NULL;
     t->n = n;
@@ -237,7 +237,7 @@ static py_val tuple_mul(py_interp *I, py_val a, py_val b)
     size_t len = PY_TUPLE(t)->n;
     if (k <= 0 || len == 0) return py_tuple_new(I, 0);
     if (k == 1 && !(PY_OBJ(t)->type->flags & PY_TF_HEAP)) return py_newref(t);
-    if ((uint64_t)k > ((uint64_t)1 << 36) / len) return py_err_nomem(I);
+    if ((uint64_t)k > ((uint64_t)1 << 36) / len) return py_err_nomem_size(I, (size_t)1 << 62);
     py_val r = py_tuple_new(I, len * (size_t)k);
     if (!r) return PY_NULL;
     for (int64_t i = 0; i < k; i++)

@@ -522,6 +522,8 @@ py_val *py_inst_dictptr(py_val self)
     if (!py_is_ptr(self)) return NULL;
     py_type *t = PY_OBJ(self)->type;
     if (!t->dictoffset || (t->flags & PY_TF_SUBCLASS_DICT)) return NULL;
+    /* -1: after a str subclass instance's text (variable size) */
+    if (t->dictoffset < 0) return (py_val *)((char *)PY_OBJ(self) + py_str_dict_offset(self));
     return (py_val *)((char *)PY_OBJ(self) + t->dictoffset);
 }
 
@@ -1242,10 +1244,11 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
     t->basicsize = best->basicsize;
     t->dictoffset = best->dictoffset;
     if (!t->dictoffset && !(best_solid->flags & PY_TF_TUPLE_SUB) && best_solid->id != PY_T_STR &&
-        best_solid->id != PY_T_BYTES && best_solid->id != PY_T_INT) {
+        best_solid->id != PY_T_BYTES) {
         t->dictoffset = (int32_t)t->basicsize;
         t->basicsize += sizeof(py_val);
     }
+    if (best_solid->id == PY_T_STR) t->dictoffset = -1;     /* after the text, see py_inst_dictptr */
     py_gc_track(I, &t->ob);
     py_val tv = PY_VAL(t);
     py_xdecref(I, own_bases);
@@ -1302,6 +1305,20 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
         if (!want_dict && !base_has_dict && t->dictoffset == (int32_t)best->basicsize && !best->dictoffset) {
             t->basicsize -= sizeof(py_val);
             t->dictoffset = 0;
+        }
+        if (best_solid->id == PY_T_STR) {
+            /* variable-size instances: no room for members */
+            size_t nslots = 0;
+            for (size_t i = 0; i < py_tuple_len(sl); i++) {
+                py_val sn = py_tuple_items(sl)[i];
+                if (!py_is_str(sn) || (!py_str_eq_c(sn, "__dict__") && !py_str_eq_c(sn, "__weakref__"))) nslots++;
+            }
+            if (nslots) {
+                py_decref(I, sl);
+                py_decref(I, tv);
+                return py_err_fmt(I, PY_E_TypeError, "nonempty __slots__ not supported for subtype of '%s'", best_solid->name);
+            }
+            if (!want_dict && !base_has_dict) t->dictoffset = 0;
         }
         /* each slot becomes a member stored at the end of the instance */
         for (size_t i = 0; i < py_tuple_len(sl); i++) {
@@ -1479,6 +1496,12 @@ py_val py_type_call(py_interp *I, py_val self, const py_val *args, size_t nargs,
     }
 generic:
     if (!t->s.new_ || (t->flags & PY_TF_NOINSTANCE))
+        return py_err_fmt(I, PY_E_TypeError, "cannot create '%s' instances", py_type_qualname(t));
+    /* a builtin type without its own constructor (iterators, generators,
+     * frames, ...) cannot be instantiated: object.__new__ would hand out an
+     * object with uninitialised fields */
+    if (!(t->flags & PY_TF_HEAP) && t != PY_TYPE(I, PY_T_OBJECT) && t->def && !t->def->slots.new_ &&
+        t->s.new_ == PY_TYPE(I, PY_T_OBJECT)->s.new_)
         return py_err_fmt(I, PY_E_TypeError, "cannot create '%s' instances", py_type_qualname(t));
     if (t->flags & PY_TF_ABSTRACT) {
         py_val am = py_type_lookup(I, t, PY_ID(I, __abstractmethods__));
@@ -1877,10 +1900,8 @@ static void inst_dealloc(py_interp *I, py_obj *o)
 {
     py_type *t = o->type;
     py_gc_untrack(I, o);
-    if (t->dictoffset) {
-        py_val *dp = (py_val *)((char *)o + t->dictoffset);
-        py_xdecref(I, *dp);
-    }
+    py_val *dp0 = py_inst_dictptr(PY_VAL(o));
+    if (dp0) py_xdecref(I, *dp0);
     /* __slots__ members live after the base layout */
     if (t->flags & PY_TF_HEAP) {
         size_t start = solid_base(t)->basicsize;
@@ -1896,10 +1917,8 @@ static void inst_dealloc(py_interp *I, py_obj *o)
 static void inst_traverse(py_obj *o, py_visitfn visit, void *ctx)
 {
     py_type *t = o->type;
-    if (t->dictoffset) {
-        py_val d = *(py_val *)((char *)o + t->dictoffset);
-        if (d) visit(d, ctx);
-    }
+    py_val *dp0 = py_inst_dictptr(PY_VAL(o));
+    if (dp0 && *dp0) visit(*dp0, ctx);
     if (t->flags & PY_TF_HEAP) {
         for (size_t off = solid_base(t)->basicsize; off + sizeof(py_val) <= t->basicsize; off += sizeof(py_val)) {
             if ((int32_t)off == t->dictoffset) continue;
@@ -1913,10 +1932,8 @@ static void inst_traverse(py_obj *o, py_visitfn visit, void *ctx)
 static void inst_clear(py_interp *I, py_obj *o)
 {
     py_type *t = o->type;
-    if (t->dictoffset) {
-        py_val *dp = (py_val *)((char *)o + t->dictoffset);
-        PY_CLEAR(I, *dp);
-    }
+    py_val *dp0 = py_inst_dictptr(PY_VAL(o));
+    if (dp0) PY_CLEAR(I, *dp0);
     if (t->flags & PY_TF_HEAP) {
         for (size_t off = solid_base(t)->basicsize; off + sizeof(py_val) <= t->basicsize; off += sizeof(py_val)) {
             if ((int32_t)off == t->dictoffset) continue;

@@ -271,7 +271,7 @@ class deque:
             return '[...]'
         _repr_running.add(key)
         try:
-            inner = repr(self._items)
+            inner = repr(self._items[:])    # a snapshot: element reprs may mutate the deque
         finally:
             _repr_running.discard(key)
         if self._maxlen is None:
