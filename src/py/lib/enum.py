@@ -219,6 +219,14 @@ class EnumType(type):
                     if v and v & (v - 1) == 0:
                         enum_class._singles_mask_ |= v
             enum_class._all_bits_ = 2 ** enum_class._flag_mask_.bit_length() - 1 if enum_class._flag_mask_ else 0
+        if first_enum is not None and member_type is not object:
+            # A mixed-in data type must not shadow the enum's own repr and friends.
+            for meth in ('__repr__', '__str__', '__format__', '__reduce_ex__'):
+                if meth in body:
+                    continue
+                found = getattr(enum_class, meth, None)
+                if found is getattr(member_type, meth, None) or found is getattr(object, meth, None):
+                    type.__setattr__(enum_class, meth, getattr(first_enum, meth))
         if order is not None:
             if isinstance(order, str):
                 order = order.replace(',', ' ').split()

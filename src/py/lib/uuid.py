@@ -48,10 +48,7 @@ class UUID:
             text = hex.replace('urn:', '').replace('uuid:', '').strip('{}').replace('-', '')
             if len(text) != 32:
                 raise ValueError('badly formed hexadecimal UUID string')
-            try:
-                value = _int(text, 16)
-            except ValueError:
-                raise ValueError('badly formed hexadecimal UUID string') from None
+            value = _int(text, 16)
         elif bytes_le is not None:
             if len(bytes_le) != 16:
                 raise ValueError('bytes_le is not a 16-char string')
