@@ -214,3 +214,33 @@ static const char src_uuid[] =
 #include "py/lib/uuid.py.inc"
     ;
 PYLIB_INIT(uuid, "uuid")
+
+static const char src_keyword[] =
+#include "py/lib/keyword.py.inc"
+    ;
+PYLIB_INIT(keyword, "keyword")
+
+static const char src_html[] =
+#include "py/lib/html.py.inc"
+    ;
+PYLIB_INIT(html, "html")
+
+static const char src_html_entities[] =
+#include "py/lib/html_entities.py.inc"
+    ;
+PYLIB_INIT(html_entities, "html.entities")
+
+static const char src_secrets[] =
+#include "py/lib/secrets.py.inc"
+    ;
+PYLIB_INIT(secrets, "secrets")
+
+static const char src_atexit[] =
+#include "py/lib/atexit.py.inc"
+    ;
+PYLIB_INIT(atexit, "atexit")
+
+static const char src_errno[] =
+#include "py/lib/errno.py.inc"
+    ;
+PYLIB_INIT(errno, "errno")

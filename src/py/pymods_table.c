@@ -50,6 +50,12 @@ int py_mod_contextvars_init(py_interp *I, py_val mod);
 int py_mod__heapq_init(py_interp *I, py_val mod);
 int py_mod_statistics_init(py_interp *I, py_val mod);
 int py_mod_uuid_init(py_interp *I, py_val mod);
+int py_mod_keyword_init(py_interp *I, py_val mod);
+int py_mod_html_init(py_interp *I, py_val mod);
+int py_mod_html_entities_init(py_interp *I, py_val mod);
+int py_mod_secrets_init(py_interp *I, py_val mod);
+int py_mod_atexit_init(py_interp *I, py_val mod);
+int py_mod_errno_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -98,5 +104,11 @@ const py_moddef py_pymods_modules[] = {
     { "_heapq", py_mod__heapq_init },
     { "statistics", py_mod_statistics_init },
     { "uuid", py_mod_uuid_init },
+    { "keyword", py_mod_keyword_init },
+    { "html", py_mod_html_init },
+    { "html.entities", py_mod_html_entities_init },
+    { "secrets", py_mod_secrets_init },
+    { "atexit", py_mod_atexit_init },
+    { "errno", py_mod_errno_init },
     { NULL, NULL }
 };
