@@ -244,3 +244,18 @@ static const char src_errno[] =
 #include "py/lib/errno.py.inc"
     ;
 PYLIB_INIT(errno, "errno")
+
+static const char src_stat[] =
+#include "py/lib/stat.py.inc"
+    ;
+PYLIB_INIT(stat, "stat")
+
+static const char src_reprlib[] =
+#include "py/lib/reprlib.py.inc"
+    ;
+PYLIB_INIT(reprlib, "reprlib")
+
+static const char src_graphlib[] =
+#include "py/lib/graphlib.py.inc"
+    ;
+PYLIB_INIT(graphlib, "graphlib")

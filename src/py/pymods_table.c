@@ -56,6 +56,9 @@ int py_mod_html_entities_init(py_interp *I, py_val mod);
 int py_mod_secrets_init(py_interp *I, py_val mod);
 int py_mod_atexit_init(py_interp *I, py_val mod);
 int py_mod_errno_init(py_interp *I, py_val mod);
+int py_mod_stat_init(py_interp *I, py_val mod);
+int py_mod_reprlib_init(py_interp *I, py_val mod);
+int py_mod_graphlib_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -110,5 +113,8 @@ const py_moddef py_pymods_modules[] = {
     { "secrets", py_mod_secrets_init },
     { "atexit", py_mod_atexit_init },
     { "errno", py_mod_errno_init },
+    { "stat", py_mod_stat_init },
+    { "reprlib", py_mod_reprlib_init },
+    { "graphlib", py_mod_graphlib_init },
     { NULL, NULL }
 };
