@@ -259,3 +259,8 @@ static const char src_graphlib[] =
 #include "py/lib/graphlib.py.inc"
     ;
 PYLIB_INIT(graphlib, "graphlib")
+
+static const char src_pprint[] =
+#include "py/lib/pprint.py.inc"
+    ;
+PYLIB_INIT(pprint, "pprint")

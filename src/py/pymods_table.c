@@ -59,6 +59,7 @@ int py_mod_errno_init(py_interp *I, py_val mod);
 int py_mod_stat_init(py_interp *I, py_val mod);
 int py_mod_reprlib_init(py_interp *I, py_val mod);
 int py_mod_graphlib_init(py_interp *I, py_val mod);
+int py_mod_pprint_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -116,5 +117,6 @@ const py_moddef py_pymods_modules[] = {
     { "stat", py_mod_stat_init },
     { "reprlib", py_mod_reprlib_init },
     { "graphlib", py_mod_graphlib_init },
+    { "pprint", py_mod_pprint_init },
     { NULL, NULL }
 };
