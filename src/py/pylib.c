@@ -264,3 +264,8 @@ static const char src_pprint[] =
 #include "py/lib/pprint.py.inc"
     ;
 PYLIB_INIT(pprint, "pprint")
+
+static const char src_traceback[] =
+#include "py/lib/traceback.py.inc"
+    ;
+PYLIB_INIT(traceback, "traceback")

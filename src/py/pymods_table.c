@@ -60,6 +60,8 @@ int py_mod_stat_init(py_interp *I, py_val mod);
 int py_mod_reprlib_init(py_interp *I, py_val mod);
 int py_mod_graphlib_init(py_interp *I, py_val mod);
 int py_mod_pprint_init(py_interp *I, py_val mod);
+int py_mod__traceback_init(py_interp *I, py_val mod);
+int py_mod_traceback_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -118,5 +120,7 @@ const py_moddef py_pymods_modules[] = {
     { "reprlib", py_mod_reprlib_init },
     { "graphlib", py_mod_graphlib_init },
     { "pprint", py_mod_pprint_init },
+    { "_traceback", py_mod__traceback_init },
+    { "traceback", py_mod_traceback_init },
     { NULL, NULL }
 };
