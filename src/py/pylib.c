@@ -269,3 +269,8 @@ static const char src_traceback[] =
 #include "py/lib/traceback.py.inc"
     ;
 PYLIB_INIT(traceback, "traceback")
+
+static const char src_warnings[] =
+#include "py/lib/warnings.py.inc"
+    ;
+PYLIB_INIT(warnings, "warnings")
