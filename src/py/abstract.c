@@ -740,7 +740,10 @@ static int check_class_spec(py_interp *I, py_val cls, const char *fn)
 {
     if (py_is_typeobj(cls)) return 0;
     if (PY_IS(cls, UNIONTYPE) || PY_IS(cls, GENERICALIAS)) return 0;
-    py_err_fmt(I, PY_E_TypeError, "%s() arg 2 must be a type, a tuple of types, or a union", fn);
+    if (!strcmp(fn, "issubclass"))
+        py_err_fmt(I, PY_E_TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+    else
+        py_err_fmt(I, PY_E_TypeError, "%s() arg 2 must be a type, a tuple of types, or a union", fn);
     return -1;
 }
 

@@ -228,7 +228,11 @@ int py_int_to_double(py_interp *I, py_val v, double *out)
     const mp_int *m = bigp(v);
     int bits = mp_count_bits(m);
     if (bits > 1024) goto overflow;
-    if (bits <= 53) { *out = mp_get_double(m); return 0; }
+    if (bits <= 64) {   /* exact magnitude; the conversion rounds half-even (54 and 55 bits used to shift by -1) */
+        double d = (double)mp_get_mag_u64(m);
+        *out = mp_isneg(m) ? -d : d;
+        return 0;
+    }
     /* Correct rounding: take the top 55 bits plus a sticky bit. */
     {
         mp_int t;

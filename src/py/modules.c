@@ -158,7 +158,12 @@ typedef struct py_stdio { py_obj ob; int fd; py_val dict_; } py_stdio;
 
 int py_sys_write(py_interp *I, py_val file, const char *p, size_t n)
 {
-    if (!file) return py_write(I, 1, p, n);
+    if (!file) {   /* print() without file=: sys.stdout, which the program may have replaced */
+        py_val sys = I->modules ? py_dict_get_c(I, I->modules, "sys") : PY_NULL;
+        py_val f = sys ? py_dict_get_c(I, py_module_dict(sys), "stdout") : PY_NULL;
+        if (!f || f == PY_NONE || PY_IS(f, STDIO)) return py_write(I, 1, p, n);
+        file = f;
+    }
     if (PY_IS(file, STDIO)) {
         py_stdio *s = (py_stdio *)PY_OBJ(file);
         if (s->fd == 0) { py_err_str(I, PY_E_UnsupportedOperation, "not writable"); return -1; }

@@ -134,3 +134,143 @@ static const char src_heapq[] =
 #include "py/lib/heapq.py.inc"
     ;
 PYLIB_INIT(heapq, "heapq")
+
+static const char src_copy[] =
+#include "py/lib/copy.py.inc"
+    ;
+PYLIB_INIT(copy, "copy")
+
+static const char src_textwrap[] =
+#include "py/lib/textwrap.py.inc"
+    ;
+PYLIB_INIT(textwrap, "textwrap")
+
+static const char src_shlex[] =
+#include "py/lib/shlex.py.inc"
+    ;
+PYLIB_INIT(shlex, "shlex")
+
+static const char src_glob[] =
+#include "py/lib/glob.py.inc"
+    ;
+PYLIB_INIT(glob, "glob")
+
+static const char src_shutil[] =
+#include "py/lib/shutil.py.inc"
+    ;
+PYLIB_INIT(shutil, "shutil")
+
+static const char src_tempfile[] =
+#include "py/lib/tempfile.py.inc"
+    ;
+PYLIB_INIT(tempfile, "tempfile")
+
+static const char src_enum[] =
+#include "py/lib/enum.py.inc"
+    ;
+PYLIB_INIT(enum, "enum")
+
+static const char src_base64[] =
+#include "py/lib/base64.py.inc"
+    ;
+PYLIB_INIT(base64, "base64")
+
+static const char src_struct[] =
+#include "py/lib/struct.py.inc"
+    ;
+PYLIB_INIT(struct, "struct")
+
+static const char src_csv[] =
+#include "py/lib/csv.py.inc"
+    ;
+PYLIB_INIT(csv, "csv")
+
+static const char src_numbers[] =
+#include "py/lib/numbers.py.inc"
+    ;
+PYLIB_INIT(numbers, "numbers")
+
+static const char src_fractions[] =
+#include "py/lib/fractions.py.inc"
+    ;
+PYLIB_INIT(fractions, "fractions")
+
+static const char src_contextlib[] =
+#include "py/lib/contextlib.py.inc"
+    ;
+PYLIB_INIT(contextlib, "contextlib")
+
+static const char src_contextvars[] =
+#include "py/lib/contextvars.py.inc"
+    ;
+PYLIB_INIT(contextvars, "contextvars")
+
+static const char src_statistics[] =
+#include "py/lib/statistics.py.inc"
+    ;
+PYLIB_INIT(statistics, "statistics")
+
+static const char src_uuid[] =
+#include "py/lib/uuid.py.inc"
+    ;
+PYLIB_INIT(uuid, "uuid")
+
+static const char src_keyword[] =
+#include "py/lib/keyword.py.inc"
+    ;
+PYLIB_INIT(keyword, "keyword")
+
+static const char src_html[] =
+#include "py/lib/html.py.inc"
+    ;
+PYLIB_INIT(html, "html")
+
+static const char src_html_entities[] =
+#include "py/lib/html_entities.py.inc"
+    ;
+PYLIB_INIT(html_entities, "html.entities")
+
+static const char src_secrets[] =
+#include "py/lib/secrets.py.inc"
+    ;
+PYLIB_INIT(secrets, "secrets")
+
+static const char src_atexit[] =
+#include "py/lib/atexit.py.inc"
+    ;
+PYLIB_INIT(atexit, "atexit")
+
+static const char src_errno[] =
+#include "py/lib/errno.py.inc"
+    ;
+PYLIB_INIT(errno, "errno")
+
+static const char src_stat[] =
+#include "py/lib/stat.py.inc"
+    ;
+PYLIB_INIT(stat, "stat")
+
+static const char src_reprlib[] =
+#include "py/lib/reprlib.py.inc"
+    ;
+PYLIB_INIT(reprlib, "reprlib")
+
+static const char src_graphlib[] =
+#include "py/lib/graphlib.py.inc"
+    ;
+PYLIB_INIT(graphlib, "graphlib")
+
+static const char src_pprint[] =
+#include "py/lib/pprint.py.inc"
+    ;
+PYLIB_INIT(pprint, "pprint")
+
+static const char src_traceback[] =
+#include "py/lib/traceback.py.inc"
+    ;
+PYLIB_INIT(traceback, "traceback")
+
+static const char src_warnings[] =
+#include "py/lib/warnings.py.inc"
+    ;
+PYLIB_INIT(warnings, "warnings")

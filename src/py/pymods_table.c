@@ -31,6 +31,38 @@ int py_mod_hashlib_init(py_interp *I, py_val mod);
 int py_mod_hmac_init(py_interp *I, py_val mod);
 int py_mod_bisect_init(py_interp *I, py_val mod);
 int py_mod_heapq_init(py_interp *I, py_val mod);
+int py_mod_copy_init(py_interp *I, py_val mod);
+int py_mod_textwrap_init(py_interp *I, py_val mod);
+int py_mod_shlex_init(py_interp *I, py_val mod);
+int py_mod_glob_init(py_interp *I, py_val mod);
+int py_mod_shutil_init(py_interp *I, py_val mod);
+int py_mod_tempfile_init(py_interp *I, py_val mod);
+int py_mod_enum_init(py_interp *I, py_val mod);
+int py_mod_binascii_init(py_interp *I, py_val mod);
+int py_mod_base64_init(py_interp *I, py_val mod);
+int py_mod__struct_init(py_interp *I, py_val mod);
+int py_mod_struct_init(py_interp *I, py_val mod);
+int py_mod_csv_init(py_interp *I, py_val mod);
+int py_mod_numbers_init(py_interp *I, py_val mod);
+int py_mod_fractions_init(py_interp *I, py_val mod);
+int py_mod_contextlib_init(py_interp *I, py_val mod);
+int py_mod_contextvars_init(py_interp *I, py_val mod);
+int py_mod__heapq_init(py_interp *I, py_val mod);
+int py_mod_statistics_init(py_interp *I, py_val mod);
+int py_mod_uuid_init(py_interp *I, py_val mod);
+int py_mod_keyword_init(py_interp *I, py_val mod);
+int py_mod_html_init(py_interp *I, py_val mod);
+int py_mod_html_entities_init(py_interp *I, py_val mod);
+int py_mod_secrets_init(py_interp *I, py_val mod);
+int py_mod_atexit_init(py_interp *I, py_val mod);
+int py_mod_errno_init(py_interp *I, py_val mod);
+int py_mod_stat_init(py_interp *I, py_val mod);
+int py_mod_reprlib_init(py_interp *I, py_val mod);
+int py_mod_graphlib_init(py_interp *I, py_val mod);
+int py_mod_pprint_init(py_interp *I, py_val mod);
+int py_mod__traceback_init(py_interp *I, py_val mod);
+int py_mod_traceback_init(py_interp *I, py_val mod);
+int py_mod_warnings_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -60,5 +92,37 @@ const py_moddef py_pymods_modules[] = {
     { "hmac", py_mod_hmac_init },
     { "bisect", py_mod_bisect_init },
     { "heapq", py_mod_heapq_init },
+    { "copy", py_mod_copy_init },
+    { "textwrap", py_mod_textwrap_init },
+    { "shlex", py_mod_shlex_init },
+    { "glob", py_mod_glob_init },
+    { "shutil", py_mod_shutil_init },
+    { "tempfile", py_mod_tempfile_init },
+    { "enum", py_mod_enum_init },
+    { "binascii", py_mod_binascii_init },
+    { "base64", py_mod_base64_init },
+    { "_struct", py_mod__struct_init },
+    { "struct", py_mod_struct_init },
+    { "csv", py_mod_csv_init },
+    { "numbers", py_mod_numbers_init },
+    { "fractions", py_mod_fractions_init },
+    { "contextlib", py_mod_contextlib_init },
+    { "contextvars", py_mod_contextvars_init },
+    { "_heapq", py_mod__heapq_init },
+    { "statistics", py_mod_statistics_init },
+    { "uuid", py_mod_uuid_init },
+    { "keyword", py_mod_keyword_init },
+    { "html", py_mod_html_init },
+    { "html.entities", py_mod_html_entities_init },
+    { "secrets", py_mod_secrets_init },
+    { "atexit", py_mod_atexit_init },
+    { "errno", py_mod_errno_init },
+    { "stat", py_mod_stat_init },
+    { "reprlib", py_mod_reprlib_init },
+    { "graphlib", py_mod_graphlib_init },
+    { "pprint", py_mod_pprint_init },
+    { "_traceback", py_mod__traceback_init },
+    { "traceback", py_mod_traceback_init },
+    { "warnings", py_mod_warnings_init },
     { NULL, NULL }
 };

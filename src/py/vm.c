@@ -756,7 +756,8 @@ L_LOAD_NAME: {
 L_STORE_NAME: {
     py_val v = POP();
     py_val ns = f->locals ? f->locals : f->globals;
-    int r = py_is_dict(ns) ? py_dict_set(I, ns, co->names[arg], v) : py_setitem(I, ns, co->names[arg], v);
+    /* a class namespace from __prepare__ may be a dict subclass with its own __setitem__ */
+    int r = PY_IS(ns, DICT) ? py_dict_set(I, ns, co->names[arg], v) : py_setitem(I, ns, co->names[arg], v);
     py_decref(I, v);
     if (r) ERROR();
     DISPATCH();
@@ -764,7 +765,7 @@ L_STORE_NAME: {
 L_DELETE_NAME: {
     py_val ns = f->locals ? f->locals : f->globals;
     int r;
-    if (py_is_dict(ns)) {
+    if (PY_IS(ns, DICT)) {
         py_val old;
         r = py_dict_pop(I, ns, co->names[arg], &old);
         if (r > 0) { py_decref(I, old); r = 0; }

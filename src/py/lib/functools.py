@@ -1,4 +1,10 @@
-"""Higher-order functions and operations on callables (CPython's functools)."""
+"""functools for Sandkiste: tools for functions and callables.
+
+Names, signatures, messages and observable behaviour follow CPython's module
+(3.14: Placeholder included); the implementation is our own.  lru_cache
+returns a plain function carrying cache_info/cache_clear, so memoised
+recursion costs one interpreter frame per level.
+"""
 
 __all__ = ['update_wrapper', 'wraps', 'WRAPPER_ASSIGNMENTS', 'WRAPPER_UPDATES', 'total_ordering', 'cache',
            'cmp_to_key', 'lru_cache', 'reduce', 'partial', 'partialmethod', 'singledispatch',
@@ -7,191 +13,132 @@ __all__ = ['update_wrapper', 'wraps', 'WRAPPER_ASSIGNMENTS', 'WRAPPER_UPDATES', 
 WRAPPER_ASSIGNMENTS = ('__module__', '__name__', '__qualname__', '__doc__', '__annotations__', '__type_params__')
 WRAPPER_UPDATES = ('__dict__',)
 
+_MISSING = object()
 
+
+# ---- wrapping ----------------------------------------------------------------------------
 def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
-    for attr in assigned:
+    """Copy the identifying attributes of `wrapped` onto `wrapper`."""
+    for name in assigned:
+        value = getattr(wrapped, name, _MISSING)
+        if value is _MISSING:
+            continue
         try:
-            value = getattr(wrapped, attr)
-        except AttributeError:
+            setattr(wrapper, name, value)
+        except (AttributeError, TypeError):
             pass
-        else:
-            try:
-                setattr(wrapper, attr, value)
-            except (AttributeError, TypeError):
-                pass
-    for attr in updated:
-        try:
-            getattr(wrapper, attr).update(getattr(wrapped, attr, {}))
-        except AttributeError:
-            pass
+    for name in updated:
+        target = getattr(wrapper, name, None)
+        if target is not None:
+            target.update(getattr(wrapped, name, {}))
     wrapper.__wrapped__ = wrapped
     return wrapper
 
 
 def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
+    """Decorator form of update_wrapper."""
     return partial(update_wrapper, wrapped=wrapped, assigned=assigned, updated=updated)
 
 
-_initial_missing = object()
+def reduce(function, iterable, initial=_MISSING, /):
+    """Fold iterable from the left with a two-argument function."""
+    items = iter(iterable)
+    acc = initial
+    if acc is _MISSING:
+        acc = next(items, _MISSING)
+        if acc is _MISSING:
+            raise TypeError('reduce() of empty iterable with no initial value')
+    for item in items:
+        acc = function(acc, item)
+    return acc
 
 
-def reduce(function, iterable, initial=_initial_missing, /):
-    it = iter(iterable)
-    if initial is _initial_missing:
-        try:
-            value = next(it)
-        except StopIteration:
-            raise TypeError('reduce() of empty iterable with no initial value') from None
-    else:
-        value = initial
-    for element in it:
-        value = function(value, element)
-    return value
-
-
-# ---- total_ordering ------------------------------------------------------------------------------------------
-def _gt_from_lt(self, other):
-    r = type(self).__lt__(self, other)
-    if r is NotImplemented:
-        return r
-    return not r and self != other
-
-
-def _le_from_lt(self, other):
-    r = type(self).__lt__(self, other)
-    if r is NotImplemented:
-        return r
-    return r or self == other
-
-
-def _ge_from_lt(self, other):
-    r = type(self).__lt__(self, other)
-    if r is NotImplemented:
-        return r
-    return not r
-
-
-def _ge_from_le(self, other):
-    r = type(self).__le__(self, other)
-    if r is NotImplemented:
-        return r
-    return not r or self == other
-
-
-def _lt_from_le(self, other):
-    r = type(self).__le__(self, other)
-    if r is NotImplemented:
-        return r
-    return r and self != other
-
-
-def _gt_from_le(self, other):
-    r = type(self).__le__(self, other)
-    if r is NotImplemented:
-        return r
-    return not r
-
-
-def _lt_from_gt(self, other):
-    r = type(self).__gt__(self, other)
-    if r is NotImplemented:
-        return r
-    return not r and self != other
-
-
-def _ge_from_gt(self, other):
-    r = type(self).__gt__(self, other)
-    if r is NotImplemented:
-        return r
-    return r or self == other
-
-
-def _le_from_gt(self, other):
-    r = type(self).__gt__(self, other)
-    if r is NotImplemented:
-        return r
-    return not r
-
-
-def _le_from_ge(self, other):
-    r = type(self).__ge__(self, other)
-    if r is NotImplemented:
-        return r
-    return not r or self == other
-
-
-def _gt_from_ge(self, other):
-    r = type(self).__ge__(self, other)
-    if r is NotImplemented:
-        return r
-    return r and self != other
-
-
-def _lt_from_ge(self, other):
-    r = type(self).__ge__(self, other)
-    if r is NotImplemented:
-        return r
-    return not r
-
-
-_convert = {
-    '__lt__': [('__gt__', _gt_from_lt), ('__le__', _le_from_lt), ('__ge__', _ge_from_lt)],
-    '__le__': [('__ge__', _ge_from_le), ('__lt__', _lt_from_le), ('__gt__', _gt_from_le)],
-    '__gt__': [('__lt__', _lt_from_gt), ('__ge__', _ge_from_gt), ('__le__', _le_from_gt)],
-    '__ge__': [('__le__', _le_from_ge), ('__gt__', _gt_from_ge), ('__lt__', _lt_from_ge)],
+# ---- total_ordering ----------------------------------------------------------------------
+# For each root operation, how the other three follow from its result r
+# (NotImplemented passes through untouched).
+_DERIVED = {
+    '__lt__': (('__gt__', lambda r, a, b: not r and a != b),
+               ('__le__', lambda r, a, b: r or a == b),
+               ('__ge__', lambda r, a, b: not r)),
+    '__le__': (('__ge__', lambda r, a, b: not r or a == b),
+               ('__lt__', lambda r, a, b: r and a != b),
+               ('__gt__', lambda r, a, b: not r)),
+    '__gt__': (('__lt__', lambda r, a, b: not r and a != b),
+               ('__ge__', lambda r, a, b: r or a == b),
+               ('__le__', lambda r, a, b: not r)),
+    '__ge__': (('__le__', lambda r, a, b: not r or a == b),
+               ('__gt__', lambda r, a, b: r and a != b),
+               ('__lt__', lambda r, a, b: not r)),
 }
 
 
+def _derive(root, name, rule):
+    def op(self, other):
+        r = getattr(type(self), root)(self, other)
+        if r is NotImplemented:
+            return r
+        return rule(r, self, other)
+    op.__name__ = op.__qualname__ = name
+    return op
+
+
 def total_ordering(cls):
-    roots = {op for op in _convert if getattr(cls, op, None) is not getattr(object, op, None)}
-    if not roots:
+    """Fill in the missing rich comparisons from one that the class defines."""
+    defined = [op for op in _DERIVED if getattr(cls, op, None) is not getattr(object, op, None)]
+    if not defined:
         raise ValueError('must define at least one ordering operation: < > <= >=')
-    root = max(roots)
-    for opname, opfunc in _convert[root]:
-        if opname not in roots:
-            opfunc.__name__ = opname
-            setattr(cls, opname, opfunc)
+    root = max(defined)
+    for name, rule in _DERIVED[root]:
+        if name not in defined:
+            setattr(cls, name, _derive(root, name, rule))
     return cls
 
 
-# ---- cmp_to_key ------------------------------------------------------------------------------------------------
+# ---- cmp_to_key --------------------------------------------------------------------------
+class KeyWrapper:
+    """What cmp_to_key returns: called with an object, it wraps it in a
+    comparable KeyWrapper that orders by the cmp function."""
+    __slots__ = ('obj', '_cmp')
+    __hash__ = None
+
+    def __init__(self, obj, cmp):
+        self.obj = obj
+        self._cmp = cmp
+
+    def __call__(self, obj):
+        return KeyWrapper(obj, self._cmp)
+
+    def __lt__(self, other):
+        return self._cmp(self.obj, other.obj) < 0
+
+    def __le__(self, other):
+        return self._cmp(self.obj, other.obj) <= 0
+
+    def __eq__(self, other):
+        return self._cmp(self.obj, other.obj) == 0
+
+    def __ge__(self, other):
+        return self._cmp(self.obj, other.obj) >= 0
+
+    def __gt__(self, other):
+        return self._cmp(self.obj, other.obj) > 0
+
+
 def cmp_to_key(mycmp):
-    class K:
-        __slots__ = ['obj']
-
-        def __init__(self, obj):
-            self.obj = obj
-
-        def __lt__(self, other):
-            return mycmp(self.obj, other.obj) < 0
-
-        def __gt__(self, other):
-            return mycmp(self.obj, other.obj) > 0
-
-        def __eq__(self, other):
-            return mycmp(self.obj, other.obj) == 0
-
-        def __le__(self, other):
-            return mycmp(self.obj, other.obj) <= 0
-
-        def __ge__(self, other):
-            return mycmp(self.obj, other.obj) >= 0
-
-        __hash__ = None
-
-    K.__name__ = K.__qualname__ = 'functools.KeyWrapper'
-    return K
+    """Turn an old-style cmp function into a key function."""
+    return KeyWrapper(None, mycmp)
 
 
-# ---- partial -----------------------------------------------------------------------------------------------------
+# ---- partial -----------------------------------------------------------------------------
 class _PlaceholderType:
+    """The type of Placeholder, the marker for a positional hole in partial()."""
     __slots__ = ()
-    _instance = None
+    _the_one = None
 
     def __new__(cls):
-        if cls._instance is None:
-            cls._instance = object.__new__(cls)
-        return cls._instance
+        if cls._the_one is None:
+            cls._the_one = object.__new__(cls)
+        return cls._the_one
 
     def __repr__(self):
         return 'Placeholder'
@@ -203,61 +150,68 @@ class _PlaceholderType:
 Placeholder = _PlaceholderType()
 
 
+def _fill_holes(stored, given):
+    """Put `given` positionals into the Placeholder slots of `stored`; the rest follow."""
+    out = list(stored)
+    k = 0
+    for i, v in enumerate(out):
+        if v is Placeholder and k < len(given):
+            out[i] = given[k]
+            k += 1
+    return out, given[k:]
+
+
 def _partial_new(cls, func, /, *args, **keywords):
-    if issubclass(cls, partial):
-        base = partial
+    family = partial if issubclass(cls, partial) else partialmethod
+    if family is partial:
         if not callable(func):
             raise TypeError('the first argument must be callable')
-    else:
-        base = partialmethod
-        if not callable(func) and not hasattr(func, '__get__'):
-            raise TypeError(f'the first argument {func!r} must be a callable or a descriptor')
+    elif not callable(func) and not hasattr(func, '__get__'):
+        raise TypeError(f'the first argument {func!r} must be a callable or a descriptor')
     if args and args[-1] is Placeholder:
         raise TypeError('trailing Placeholders are not allowed')
-    if isinstance(func, base):
-        pargs = list(func.args)
-        rest = list(args)
-        for i, a in enumerate(pargs):
-            if a is Placeholder and rest:
-                pargs[i] = rest.pop(0)
-        args = tuple(pargs) + tuple(rest)
+    if isinstance(func, family):          # flatten partial(partial(f, ...), ...)
+        merged, extra = _fill_holes(func.args, args)
+        args = tuple(merged) + tuple(extra)
         keywords = {**func.keywords, **keywords}
         func = func.func
     self = object.__new__(cls)
-    self.func = func
-    self.args = args
-    self.keywords = keywords
+    self.func, self.args, self.keywords = func, args, keywords
     return self
 
 
 def _partial_repr(self):
+    parts = [repr(self.func)] + [repr(a) for a in self.args] + \
+            [f'{k}={v!r}' for k, v in self.keywords.items()]
     cls = type(self)
-    module = cls.__module__
-    qualname = cls.__qualname__
-    args = [repr(self.func)]
-    args.extend(repr(x) for x in self.args)
-    args.extend(f'{k}={v!r}' for (k, v) in self.keywords.items())
-    return f"{module}.{qualname}({', '.join(args)})"
+    return f"{cls.__module__}.{cls.__qualname__}({', '.join(parts)})"
 
 
 class partial:
+    """A callable that calls func with stored leading arguments and keywords."""
     __slots__ = ('func', 'args', 'keywords', '__dict__', '__weakref__')
-    __new__ = _partial_new
+
+    def __new__(cls, *args, **keywords):
+        if not args:
+            raise TypeError("type 'partial' takes at least one argument")
+        return _partial_new(cls, *args, **keywords)
+
     __repr__ = _partial_repr
 
     def __call__(self, /, *args, **keywords):
-        keywords = {**self.keywords, **keywords}
-        pargs = self.args
-        if Placeholder in pargs:
-            pargs = list(pargs)
-            rest = list(args)
-            for i, a in enumerate(pargs):
-                if a is Placeholder:
-                    if not rest:
-                        raise TypeError('missing positional arguments in \'partial\' call')
-                    pargs[i] = rest.pop(0)
-            return self.func(*pargs, *rest, **keywords)
-        return self.func(*pargs, *args, **keywords)
+        if keywords:
+            keywords = {**self.keywords, **keywords}
+        else:
+            keywords = self.keywords
+        stored = self.args
+        if Placeholder in stored:
+            need = sum(1 for a in stored if a is Placeholder)
+            if len(args) < need:
+                raise TypeError("missing positional arguments in 'partial' call; expected at least "
+                                f"{need}, got {len(args)}")
+            filled, rest = _fill_holes(stored, args)
+            return self.func(*filled, *rest, **keywords)
+        return self.func(*stored, *args, **keywords)
 
     def __get__(self, obj, objtype=None):
         return self
@@ -270,35 +224,34 @@ class partial:
 
 
 class partialmethod:
+    """partial for methods: the receiver goes first, then the stored arguments."""
     __new__ = _partial_new
     __repr__ = _partial_repr
 
-    def _make_unbound_method(self):
-        def _method(cls_or_self, /, *args, **keywords):
-            keywords = {**self.keywords, **keywords}
-            return self.func(cls_or_self, *self.args, *args, **keywords)
-        _method.__isabstractmethod__ = self.__isabstractmethod__
-        _method.__partialmethod__ = self
-        return _method
+    def _unbound(self):
+        pm = self
+
+        def method(cls_or_self, /, *args, **keywords):
+            return pm.func(cls_or_self, *pm.args, *args, **{**pm.keywords, **keywords})
+        method.__isabstractmethod__ = self.__isabstractmethod__
+        method.__partialmethod__ = self
+        return method
 
     def __get__(self, obj, cls=None):
-        get = getattr(self.func, '__get__', None)
-        result = None
-        if get is not None and not isinstance(self.func, partial):
-            new_func = get(obj, cls)
-            if new_func is not self.func:
-                result = partial(new_func, *self.args, **self.keywords)
-                try:
-                    result.__self__ = new_func.__self__
-                except AttributeError:
-                    pass
-        if result is None:
-            result = self._make_unbound_method().__get__(obj, cls)
-        return result
+        binder = getattr(self.func, '__get__', None)
+        if binder is not None and not isinstance(self.func, partial):
+            bound = binder(obj, cls)
+            if bound is not self.func:
+                # A descriptor (classmethod, staticmethod...) bound itself: just add our arguments.
+                result = partial(bound, *self.args, **self.keywords)
+                owner = getattr(bound, '__self__', _MISSING)
+                if owner is not _MISSING:
+                    result.__self__ = owner
+                return result
+        return self._unbound().__get__(obj, cls)
 
     def __call__(self, cls_or_self, /, *args, **keywords):
-        keywords = {**self.keywords, **keywords}
-        return self.func(cls_or_self, *self.args, *args, **keywords)
+        return self.func(cls_or_self, *self.args, *args, **{**self.keywords, **keywords})
 
     @property
     def __isabstractmethod__(self):
@@ -308,7 +261,7 @@ class partialmethod:
         return cls
 
 
-# ---- lru_cache ---------------------------------------------------------------------------------------------------
+# ---- lru_cache ---------------------------------------------------------------------------
 class _CacheInfo(tuple):
     __slots__ = ()
     _fields = ('hits', 'misses', 'maxsize', 'currsize')
@@ -329,118 +282,104 @@ class _CacheInfo(tuple):
 
 
 _CacheInfo.__name__ = _CacheInfo.__qualname__ = 'CacheInfo'
-_kwd_mark = (object(),)
+_KW_MARK = (object(),)
+_FAST_TYPES = {int, str}
 
 
-def _make_key(args, kwds, typed):
+def _cache_key(args, kwds, typed):
+    # A lone int or str argument is its own key; otherwise the positionals, a
+    # marker, the keyword pairs, and (typed) the argument types.
+    if not kwds and not typed and len(args) == 1 and type(args[0]) in _FAST_TYPES:
+        return args[0]
     key = args
     if kwds:
-        key += _kwd_mark
-        for item in kwds.items():
-            key += item
+        key = key + _KW_MARK
+        for pair in kwds.items():
+            key = key + pair
     if typed:
-        key += tuple(type(v) for v in args)
+        key = key + tuple([type(a) for a in args])
         if kwds:
-            key += tuple(type(v) for v in kwds.values())
-    elif len(key) == 1 and type(key[0]) in (int, str):
-        return key[0]
+            key = key + tuple([type(v) for v in kwds.values()])
     return key
 
 
-class _lru_cache_wrapper:
-    def __init__(self, func, maxsize, typed):
-        self.__wrapped__ = func
-        self._maxsize = maxsize
-        self._typed = typed
-        self._cache = {}
-        self._hits = 0
-        self._misses = 0
-        update_wrapper(self, func)
+def _lru_wrapper(user_function, maxsize, typed):
+    table = {}
+    stats = [0, 0]                 # hits, misses
+    bounded = maxsize is not None
 
-    def __call__(self, /, *args, **kwds):
-        key = _make_key(args, kwds, self._typed)
-        cache = self._cache
-        if key in cache:
-            self._hits += 1
-            value = cache[key]
-            if self._maxsize is not None:
-                del cache[key]
-                cache[key] = value
+    if bounded and maxsize == 0:
+        def wrapper(*args, **kwds):
+            stats[1] += 1
+            return user_function(*args, **kwds)
+    elif not bounded:
+        def wrapper(*args, **kwds):
+            key = _cache_key(args, kwds, typed)
+            value = table.get(key, _MISSING)
+            if value is not _MISSING:
+                stats[0] += 1
+                return value
+            stats[1] += 1
+            value = user_function(*args, **kwds)
+            table[key] = value
             return value
-        self._misses += 1
-        value = self.__wrapped__(*args, **kwds)
-        if self._maxsize is not None and self._maxsize <= 0:
+    else:
+        def wrapper(*args, **kwds):
+            key = _cache_key(args, kwds, typed)
+            value = table.pop(key, _MISSING)
+            if value is not _MISSING:      # a hit moves to the most-recent end
+                stats[0] += 1
+                table[key] = value
+                return value
+            stats[1] += 1
+            value = user_function(*args, **kwds)
+            if key in table:               # filled by a recursive call meanwhile
+                return table[key]
+            table[key] = value
+            if len(table) > maxsize:
+                del table[next(iter(table))]
             return value
-        if key in cache:
-            return cache[key]
-        cache[key] = value
-        if self._maxsize is not None and len(cache) > self._maxsize:
-            del cache[next(iter(cache))]
-        return value
 
-    def cache_info(self):
-        return _CacheInfo(self._hits, self._misses, self._maxsize, len(self._cache))
+    def cache_info():
+        return _CacheInfo(stats[0], stats[1], maxsize, len(table))
 
-    def cache_clear(self):
-        self._cache.clear()
-        self._hits = self._misses = 0
+    def cache_clear():
+        table.clear()
+        stats[0] = stats[1] = 0
 
-    def cache_parameters(self):
-        return {'maxsize': self._maxsize, 'typed': self._typed}
+    def cache_parameters():
+        return {'maxsize': maxsize, 'typed': typed}
 
-    def __get__(self, obj, objtype=None):
-        if obj is None:
-            return self
-        return _BoundCache(self, obj)
-
-    def __repr__(self):
-        return '<functools._lru_cache_wrapper object at %#x>' % id(self)
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-
-class _BoundCache:
-    __slots__ = ('_wrapper', '__self__')
-
-    def __init__(self, wrapper, obj):
-        self._wrapper = wrapper
-        self.__self__ = obj
-
-    def __call__(self, /, *args, **kwds):
-        return self._wrapper(self.__self__, *args, **kwds)
-
-    def __getattr__(self, name):
-        return getattr(self._wrapper, name)
+    wrapper.cache_info = cache_info
+    wrapper.cache_clear = cache_clear
+    wrapper.cache_parameters = cache_parameters
+    update_wrapper(wrapper, user_function)
+    return wrapper
 
 
 def lru_cache(maxsize=128, typed=False):
+    """Memoise a function, keeping at most maxsize results (None: unbounded)."""
     if isinstance(maxsize, int):
-        if maxsize < 0:
-            maxsize = 0
+        maxsize = max(maxsize, 0)
     elif callable(maxsize) and isinstance(typed, bool):
-        user_function, maxsize = maxsize, 128
-        return _lru_cache_wrapper(user_function, maxsize, typed)
+        return _lru_wrapper(maxsize, 128, typed)
     elif maxsize is not None:
         raise TypeError('Expected first argument to be an integer, a callable, or None')
 
     def decorating_function(user_function):
-        return _lru_cache_wrapper(user_function, maxsize, typed)
+        return _lru_wrapper(user_function, maxsize, typed)
     return decorating_function
 
 
 def cache(user_function, /):
-    return lru_cache(maxsize=None)(user_function)
+    """Unbounded memoisation: lru_cache(maxsize=None)."""
+    return _lru_wrapper(user_function, None, False)
 
 
-# ---- cached_property ---------------------------------------------------------------------------------------------
-_NOT_FOUND = object()
-
-
+# ---- cached_property ---------------------------------------------------------------------
 class cached_property:
+    """A property computed once per instance and then stored in its __dict__."""
+
     def __init__(self, func):
         self.func = func
         self.attrname = None
@@ -457,62 +396,61 @@ class cached_property:
     def __get__(self, instance, owner=None):
         if instance is None:
             return self
-        if self.attrname is None:
+        name = self.attrname
+        if name is None:
             raise TypeError('Cannot use cached_property instance without calling __set_name__ on it.')
-        try:
-            cache = instance.__dict__
-        except AttributeError:
-            msg = (f"No '__dict__' attribute on {type(instance).__name__!r} "
-                   f'instance to cache {self.attrname!r} property.')
-            raise TypeError(msg) from None
-        val = cache.get(self.attrname, _NOT_FOUND)
-        if val is _NOT_FOUND:
-            val = self.func(instance)
-            cache[self.attrname] = val
-        return val
+        store = getattr(instance, '__dict__', _MISSING)
+        if store is _MISSING:
+            raise TypeError(f"No '__dict__' attribute on {type(instance).__name__!r} "
+                            f'instance to cache {name!r} property.')
+        value = store.get(name, _MISSING)
+        if value is _MISSING:
+            value = store[name] = self.func(instance)
+        return value
 
     def __class_getitem__(cls, item):
         return cls
 
 
-# ---- singledispatch ------------------------------------------------------------------------------------------------
+# ---- singledispatch ----------------------------------------------------------------------
 def singledispatch(func):
-    registry = {}
+    """Make func a generic function dispatching on the type of its first argument."""
+    registry = {object: func}
+    name = getattr(func, '__name__', 'singledispatch function')
 
     def dispatch(cls):
-        for base in cls.__mro__:
-            if base in registry:
-                return registry[base]
-        return registry[object]
+        for klass in cls.__mro__:
+            impl = registry.get(klass)
+            if impl is not None:
+                return impl
+        return func
 
     def register(cls, func=None):
         if func is None:
             if isinstance(cls, type):
                 return lambda f: register(cls, f)
-            ann = getattr(cls, '__annotations__', {})
-            if not ann:
+            hints = getattr(cls, '__annotations__', None) or {}
+            if not hints:
                 raise TypeError(f'Invalid first argument to `register()`: {cls!r}. '
                                 'Use either `@register(some_class)` or plain `@register` '
                                 'on an annotated function.')
             func = cls
-            argname, cls = next(iter(ann.items()))
+            argname, cls = next(iter(hints.items()))
             if not isinstance(cls, type):
-                union_args = getattr(cls, '__args__', None)
-                if union_args:
-                    for c in union_args:
-                        registry[c] = func
-                    return func
-                raise TypeError(f'Invalid annotation for {argname!r}. {cls!r} is not a class.')
+                members = getattr(cls, '__args__', None)
+                if not members:
+                    raise TypeError(f'Invalid annotation for {argname!r}. {cls!r} is not a class.')
+                for member in members:
+                    registry[member] = func
+                return func
         registry[cls] = func
         return func
 
     def wrapper(*args, **kw):
         if not args:
-            raise TypeError(f'{funcname} requires at least 1 positional argument')
+            raise TypeError(f'{name} requires at least 1 positional argument')
         return dispatch(args[0].__class__)(*args, **kw)
 
-    funcname = getattr(func, '__name__', 'singledispatch function')
-    registry[object] = func
     wrapper.register = register
     wrapper.dispatch = dispatch
     wrapper.registry = registry
@@ -521,6 +459,8 @@ def singledispatch(func):
 
 
 class singledispatchmethod:
+    """singledispatch for methods: dispatches on the first argument after self."""
+
     def __init__(self, func):
         if not callable(func) and not hasattr(func, '__get__'):
             raise TypeError(f'{func!r} is not callable or a descriptor')
@@ -531,9 +471,11 @@ class singledispatchmethod:
         return self.dispatcher.register(cls, func=method)
 
     def __get__(self, obj, cls=None):
-        def _method(*args, **kwargs):
-            method = self.dispatcher.dispatch(args[0].__class__)
-            return method.__get__(obj, cls)(*args, **kwargs)
-        _method.register = self.register
-        update_wrapper(_method, self.func)
-        return _method
+        dispatcher = self.dispatcher
+
+        def method(*args, **kwargs):
+            impl = dispatcher.dispatch(args[0].__class__)
+            return impl.__get__(obj, cls)(*args, **kwargs)
+        method.register = self.register
+        update_wrapper(method, self.func)
+        return method

@@ -1,4 +1,5 @@
 """Operators as functions (CPython's operator module)."""
+import _sk
 
 __all__ = ['abs', 'add', 'and_', 'attrgetter', 'call', 'concat', 'contains', 'countOf', 'delitem', 'eq',
            'floordiv', 'ge', 'getitem', 'gt', 'iadd', 'iand', 'iconcat', 'ifloordiv', 'ilshift', 'imatmul', 'imod',
@@ -75,7 +76,7 @@ def floordiv(a, b):
 
 
 def index(a):
-    return a.__index__()
+    return _sk.index(a)
 
 
 def inv(a):

@@ -1,102 +1,154 @@
-"""Random variable generators (CPython's random: the same algorithms over the
-Mersenne Twister of _random, so seeded sequences match CPython's)."""
+"""random for Sandkiste.
+
+The generator core is _random (MT19937 seeded like CPython's); the methods
+below reproduce the documented algorithms so that a seeded program draws the
+same numbers here as under CPython.  The code is our own.
+"""
 import _random
-from math import log as _log, exp as _exp, pi as _pi, e as _e, ceil as _ceil, sqrt as _sqrt, acos as _acos, \
-    cos as _cos, sin as _sin, tau as TWOPI, floor as _floor, isfinite as _isfinite, lgamma as _lgamma, fabs as _fabs
-from bisect import bisect as _bisect
-from itertools import accumulate as _accumulate, repeat as _repeat
-from operator import index as _index
+import _sk
+import math as _m
 
 __all__ = ['Random', 'SystemRandom', 'betavariate', 'binomialvariate', 'choice', 'choices', 'expovariate',
            'gammavariate', 'gauss', 'getrandbits', 'getstate', 'lognormvariate', 'normalvariate',
            'paretovariate', 'randbytes', 'randint', 'random', 'randrange', 'sample', 'seed', 'setstate',
            'shuffle', 'triangular', 'uniform', 'vonmisesvariate', 'weibullvariate']
 
-NV_MAGICCONST = 4 * _exp(-0.5) / _sqrt(2.0)
-LOG4 = _log(4.0)
-SG_MAGICCONST = 1.0 + _log(4.5)
-BPF = 53
+TWOPI = 2.0 * _m.pi
+NV_MAGICCONST = 4 * _m.exp(-0.5) / _m.sqrt(2.0)      # Kinderman-Monahan ratio-of-uniforms bound
+LOG4 = _m.log(4.0)
+SG_MAGICCONST = 1.0 + _m.log(4.5)
+BPF = 53                                              # bits in a float's mantissa
 RECIP_BPF = 2 ** -BPF
+
+_index = _sk.index
+
+
+def _cumulative(values):
+    total = None
+    out = []
+    for v in values:
+        total = v if total is None else total + v
+        out.append(total)
+    return out
+
+
+def _first_above(cum, x, hi):
+    """Index of the first cumulative value greater than x, searching [0, hi]."""
+    lo = 0
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if x < cum[mid]:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def _below_by_bits(self, n):
+    """Uniform integer in [0, n) by rejection over k-bit draws."""
+    k = n.bit_length()
+    draw = self.getrandbits
+    while True:
+        r = draw(k)
+        if r < n:
+            return r
+
+
+def _below_by_float(self, n):
+    """Uniform integer in [0, n) for subclasses that only override random()."""
+    span = 1 << BPF
+    u = self.random
+    if n >= span:
+        return _m.floor(u() * n)
+    cutoff = (span - span % n) / span
+    while True:
+        r = u()
+        if r < cutoff:
+            return _m.floor(r * span) % n
 
 
 class Random(_random.Random):
+    """A Mersenne Twister generator with the distributions of the random module."""
+
     VERSION = 3
 
     def __init__(self, x=None):
         self.seed(x)
         self.gauss_next = None
 
+    def __init_subclass__(cls, /, **kwargs):
+        # Pick the integer sampler from whichever primitive the subclass overrides.
+        for klass in cls.__mro__:
+            d = klass.__dict__
+            if '_randbelow' in d:
+                break
+            if 'getrandbits' in d:
+                cls._randbelow = _below_by_bits
+                break
+            if 'random' in d:
+                cls._randbelow = _below_by_float
+                break
+        super().__init_subclass__(**kwargs)
+
+    _randbelow = _below_by_bits
+
+    # -- state ----------------------------------------------------------------------
     def seed(self, a=None, version=2):
         if version == 1 and isinstance(a, (str, bytes)):
-            a = a.decode('latin-1') if isinstance(a, bytes) else a
-            x = ord(a[0]) << 7 if a else 0
-            for c in map(ord, a):
-                x = ((1000003 * x) ^ c) & 0xFFFFFFFFFFFFFFFF
-            x ^= len(a)
-            a = -2 if x == -1 else x
+            text = a.decode('latin-1') if isinstance(a, bytes) else a
+            h = (ord(text[0]) << 7) if text else 0
+            for ch in text:
+                h = ((1000003 * h) ^ ord(ch)) & 0xFFFFFFFFFFFFFFFF
+            h ^= len(text)
+            a = -2 if h == -1 else h
         elif version == 2 and isinstance(a, (str, bytes, bytearray)):
-            from hashlib import sha512
-            if isinstance(a, str):
-                a = a.encode()
-            a = int.from_bytes(a + sha512(a).digest())
-        elif not isinstance(a, (type(None), int, float, str, bytes, bytearray)):
+            import hashlib
+            raw = a.encode() if isinstance(a, str) else bytes(a)
+            a = int.from_bytes(raw + hashlib.sha512(raw).digest())
+        elif a is not None and not isinstance(a, (int, float, str, bytes, bytearray)):
             raise TypeError('The only supported seed types are:\nNone, int, float, str, bytes, and bytearray.')
         super().seed(a)
         self.gauss_next = None
 
     def getstate(self):
-        return self.VERSION, super().getstate(), self.gauss_next
+        return (self.VERSION, super().getstate(), self.gauss_next)
 
     def setstate(self, state):
-        version = state[0]
-        if version == 3:
-            version, internalstate, self.gauss_next = state
-            super().setstate(internalstate)
-        else:
+        if state[0] != 3:
+            if state[0] == 2:
+                raise ValueError('state vector is the wrong size')
             raise ValueError('state with version %s passed to Random.setstate() of version %s'
-                             % (version, self.VERSION))
+                             % (state[0], self.VERSION))
+        _, inner, self.gauss_next = state
+        super().setstate(inner)
 
     def __reduce__(self):
-        return self.__class__, (), self.getstate()
+        return (self.__class__, (), self.getstate())
 
-    def __init_subclass__(cls, /, **kwargs):
-        super().__init_subclass__(**kwargs)
-
-    def _randbelow(self, n):
-        getrandbits = self.getrandbits
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        return r
-
+    # -- integers and sequences -----------------------------------------------------
     def randbytes(self, n):
         return self.getrandbits(n * 8).to_bytes(n, 'little')
 
     def randrange(self, start, stop=None, step=1):
-        istart = _index(start)
+        lo = _index(start)
         if stop is None:
             if step != 1:
                 raise TypeError('Missing a non-None stop argument')
-            if istart > 0:
-                return self._randbelow(istart)
-            raise ValueError('empty range for randrange()')
-        istop = _index(stop)
-        width = istop - istart
-        istep = _index(step)
-        if istep == 1:
-            if width > 0:
-                return istart + self._randbelow(width)
-            raise ValueError(f'empty range in randrange({start}, {stop})')
-        if istep > 0:
-            n = (width + istep - 1) // istep
-        elif istep < 0:
-            n = (width + istep + 1) // istep
-        else:
+            if lo <= 0:
+                raise ValueError('empty range for randrange()')
+            return self._randbelow(lo)
+        width = _index(stop) - lo
+        st = _index(step)
+        if st == 1:
+            if width <= 0:
+                raise ValueError(f'empty range in randrange({start}, {stop})')
+            return lo + self._randbelow(width)
+        if st == 0:
             raise ValueError('zero step for randrange()')
-        if n <= 0:
+        count = (width + st - 1) // st if st > 0 else (width + st + 1) // st
+        if count <= 0:
             raise ValueError(f'empty range in randrange({start}, {stop}, {step})')
-        return istart + istep * self._randbelow(n)
+        return lo + st * self._randbelow(count)
 
     def randint(self, a, b):
         return self.randrange(a, b + 1)
@@ -107,66 +159,68 @@ class Random(_random.Random):
         return seq[self._randbelow(len(seq))]
 
     def shuffle(self, x):
-        randbelow = self._randbelow
-        for i in reversed(range(1, len(x))):
-            j = randbelow(i + 1)
+        # Fisher-Yates from the top down.
+        pick = self._randbelow
+        i = len(x) - 1
+        while i > 0:
+            j = pick(i + 1)
             x[i], x[j] = x[j], x[i]
+            i -= 1
 
     def sample(self, population, k, *, counts=None):
-        if not hasattr(population, '__getitem__') or isinstance(population, (set, frozenset, dict)):
+        if isinstance(population, (set, frozenset, dict)) or not hasattr(population, '__getitem__'):
             raise TypeError('Population must be a sequence.  For dicts or sets, use sorted(d).')
         n = len(population)
         if counts is not None:
-            cum_counts = list(_accumulate(counts))
-            if len(cum_counts) != n:
+            cum = _cumulative(counts)
+            if len(cum) != n:
                 raise ValueError('The number of counts does not match the population')
-            total = cum_counts.pop() if cum_counts else 0
+            total = cum.pop() if cum else 0
             if not isinstance(total, int):
                 raise TypeError('Counts must be integers')
             if total < 0:
                 raise ValueError('Counts must be non-negative')
-            selections = self.sample(range(total), k=k)
-            bisect = _bisect
-            return [population[bisect(cum_counts, s)] for s in selections]
-        randbelow = self._randbelow
-        if not 0 <= k <= n:
+            picks = self.sample(range(total), k=k)
+            return [population[_first_above(cum, s, len(cum))] for s in picks]
+        if k < 0 or k > n:
             raise ValueError('Sample larger than population or is negative')
-        result = [None] * k
-        setsize = 21
+        pick = self._randbelow
+        # Small populations: partial shuffle of a copy.  Large ones: rejection
+        # over a set of chosen indices.  The switch point is CPython's.
+        threshold = 21
         if k > 5:
-            setsize += 4 ** _ceil(_log(k * 3, 4))
-        if n <= setsize:
+            threshold += 4 ** _m.ceil(_m.log(k * 3, 4))
+        out = []
+        if n <= threshold:
             pool = list(population)
+            last = n - 1
             for i in range(k):
-                j = randbelow(n - i)
-                result[i] = pool[j]
-                pool[j] = pool[n - i - 1]
+                j = pick(n - i)
+                out.append(pool[j])
+                pool[j] = pool[last - i]
         else:
-            selected = set()
-            selected_add = selected.add
-            for i in range(k):
-                j = randbelow(n)
-                while j in selected:
-                    j = randbelow(n)
-                selected_add(j)
-                result[i] = population[j]
-        return result
+            taken = set()
+            for _ in range(k):
+                j = pick(n)
+                while j in taken:
+                    j = pick(n)
+                taken.add(j)
+                out.append(population[j])
+        return out
 
     def choices(self, population, weights=None, *, cum_weights=None, k=1):
-        random = self.random
+        u = self.random
         n = len(population)
         if cum_weights is None:
             if weights is None:
-                floor = _floor
-                n += 0.0
-                return [population[floor(random() * n)] for i in _repeat(None, k)]
+                fn = n + 0.0
+                return [population[_m.floor(u() * fn)] for _ in range(k)]
             try:
-                cum_weights = list(_accumulate(weights))
+                cum_weights = _cumulative(weights)
             except TypeError:
-                if not isinstance(weights, int):
-                    raise
-                k = weights
-                raise TypeError(f'The number of choices must be a keyword argument: k={k}') from None
+                if isinstance(weights, int):
+                    raise TypeError(f'The number of choices must be a keyword argument: k={weights}') from None
+                raise
         elif weights is not None:
             raise TypeError('Cannot specify both weights and cumulative weights')
         if len(cum_weights) != n:
@@ -174,12 +228,12 @@ class Random(_random.Random):
         total = cum_weights[-1] + 0.0
         if total <= 0.0:
             raise ValueError('Total of weights must be greater than zero')
-        if not _isfinite(total):
+        if not _m.isfinite(total):
             raise ValueError('Total of weights must be finite')
-        bisect = _bisect
-        hi = n - 1
-        return [population[bisect(cum_weights, random() * total, 0, hi)] for i in _repeat(None, k)]
+        last = n - 1
+        return [population[_first_above(cum_weights, u() * total, last)] for _ in range(k)]
 
+    # -- real-valued distributions --------------------------------------------------
     def uniform(self, a, b):
         return a + (b - a) * self.random()
 
@@ -189,167 +243,158 @@ class Random(_random.Random):
             c = 0.5 if mode is None else (mode - low) / (high - low)
         except ZeroDivisionError:
             return low
-        if u > c:
-            u = 1.0 - u
-            c = 1.0 - c
-            low, high = high, low
-        return low + (high - low) * _sqrt(u * c)
+        if u > c:                       # reflect into the left half
+            u, c, low, high = 1.0 - u, 1.0 - c, high, low
+        return low + (high - low) * _m.sqrt(u * c)
 
     def normalvariate(self, mu=0.0, sigma=1.0):
-        random = self.random
+        # Kinderman and Monahan's ratio of uniforms.
+        u = self.random
         while True:
-            u1 = random()
-            u2 = 1.0 - random()
+            u1 = u()
+            u2 = 1.0 - u()
             z = NV_MAGICCONST * (u1 - 0.5) / u2
-            zz = z * z / 4.0
-            if zz <= -_log(u2):
-                break
-        return mu + z * sigma
+            if z * z / 4.0 <= -_m.log(u2):
+                return mu + z * sigma
 
     def gauss(self, mu=0.0, sigma=1.0):
-        random = self.random
+        # Box-Muller: each pair of draws yields two deviates; the second is kept.
         z = self.gauss_next
         self.gauss_next = None
         if z is None:
-            x2pi = random() * TWOPI
-            g2rad = _sqrt(-2.0 * _log(1.0 - random()))
-            z = _cos(x2pi) * g2rad
-            self.gauss_next = _sin(x2pi) * g2rad
+            angle = self.random() * TWOPI
+            radius = _m.sqrt(-2.0 * _m.log(1.0 - self.random()))
+            z = _m.cos(angle) * radius
+            self.gauss_next = _m.sin(angle) * radius
         return mu + z * sigma
 
     def lognormvariate(self, mu, sigma):
-        return _exp(self.normalvariate(mu, sigma))
+        return _m.exp(self.normalvariate(mu, sigma))
 
     def expovariate(self, lambd=1.0):
-        return -_log(1.0 - self.random()) / lambd
+        return -_m.log(1.0 - self.random()) / lambd
 
     def vonmisesvariate(self, mu, kappa):
-        random = self.random
+        # Best and Fisher (1979).
+        u = self.random
         if kappa <= 1e-6:
-            return TWOPI * random()
+            return TWOPI * u()
         s = 0.5 / kappa
-        r = s + _sqrt(1.0 + s * s)
+        r = s + _m.sqrt(1.0 + s * s)
         while True:
-            u1 = random()
-            z = _cos(_pi * u1)
+            z = _m.cos(_m.pi * u())
             d = z / (r + z)
-            u2 = random()
-            if u2 < 1.0 - d * d or u2 <= (1.0 - d) * _exp(d):
+            v = u()
+            if v < 1.0 - d * d or v <= (1.0 - d) * _m.exp(d):
                 break
         q = 1.0 / r
         f = (q + z) / (1.0 + q * z)
-        u3 = random()
-        if u3 > 0.5:
-            theta = (mu + _acos(f)) % TWOPI
-        else:
-            theta = (mu - _acos(f)) % TWOPI
-        return theta
+        if u() > 0.5:
+            return (mu + _m.acos(f)) % TWOPI
+        return (mu - _m.acos(f)) % TWOPI
 
     def gammavariate(self, alpha, beta):
         if alpha <= 0.0 or beta <= 0.0:
             raise ValueError('gammavariate: alpha and beta must be > 0.0')
-        random = self.random
+        u = self.random
+        if alpha == 1.0:
+            return -_m.log(1.0 - u()) * beta
         if alpha > 1.0:
-            ainv = _sqrt(2.0 * alpha - 1.0)
+            # Cheng's rejection algorithm GB.
+            ainv = _m.sqrt(2.0 * alpha - 1.0)
             bbb = alpha - LOG4
             ccc = alpha + ainv
             while True:
-                u1 = random()
-                if not 1e-7 < u1 < 0.9999999:
+                u1 = u()
+                if u1 <= 1e-7 or u1 >= 0.9999999:
                     continue
-                u2 = 1.0 - random()
-                v = _log(u1 / (1.0 - u1)) / ainv
-                x = alpha * _exp(v)
+                u2 = 1.0 - u()
+                v = _m.log(u1 / (1.0 - u1)) / ainv
+                x = alpha * _m.exp(v)
                 z = u1 * u1 * u2
                 r = bbb + ccc * v - x
-                if r + SG_MAGICCONST - 4.5 * z >= 0.0 or r >= _log(z):
+                if r + SG_MAGICCONST - 4.5 * z >= 0.0 or r >= _m.log(z):
                     return x * beta
-        elif alpha == 1.0:
-            return -_log(1.0 - random()) * beta
-        else:
-            while True:
-                u = random()
-                b = (_e + alpha) / _e
-                p = b * u
-                if p <= 1.0:
-                    x = p ** (1.0 / alpha)
-                else:
-                    x = -_log((b - p) / alpha)
-                u1 = random()
-                if p > 1.0:
-                    if u1 <= x ** (alpha - 1.0):
-                        break
-                elif u1 <= _exp(-x):
-                    break
-            return x * beta
+        # alpha < 1: Ahrens and Dieter's algorithm GS.
+        while True:
+            b = (_m.e + alpha) / _m.e
+            p = b * u()
+            if p <= 1.0:
+                x = p ** (1.0 / alpha)
+                if u() <= _m.exp(-x):
+                    return x * beta
+            else:
+                x = -_m.log((b - p) / alpha)
+                if u() <= x ** (alpha - 1.0):
+                    return x * beta
 
     def betavariate(self, alpha, beta):
         y = self.gammavariate(alpha, 1.0)
-        if y:
-            return y / (y + self.gammavariate(beta, 1.0))
-        return 0.0
+        if not y:
+            return 0.0
+        return y / (y + self.gammavariate(beta, 1.0))
 
     def paretovariate(self, alpha):
-        u = 1.0 - self.random()
-        return u ** (-1.0 / alpha)
+        return (1.0 - self.random()) ** (-1.0 / alpha)
 
     def weibullvariate(self, alpha, beta):
-        u = 1.0 - self.random()
-        return alpha * (-_log(u)) ** (1.0 / beta)
+        return alpha * (-_m.log(1.0 - self.random())) ** (1.0 / beta)
 
     def binomialvariate(self, n=1, p=0.5):
         if n < 0:
             raise ValueError('n must be non-negative')
-        if p <= 0.0 or p >= 1.0:
+        if not 0.0 < p < 1.0:
             if p == 0.0:
                 return 0
             if p == 1.0:
                 return n
             raise ValueError('p must be in the range 0.0 <= p <= 1.0')
-        random = self.random
+        u = self.random
         if n == 1:
-            return 1 if random() < p else 0
+            return int(u() < p)
         if p > 0.5:
             return n - self.binomialvariate(n, 1.0 - p)
         if n * p < 10.0:
-            x = y = 0
-            c = _log(1.0 - p)
+            # Count successes by geometric jumps between them.
+            c = _m.log(1.0 - p)
+            hits = pos = 0
             if not c:
-                return x
+                return hits
             while True:
-                y += _floor(_log(random()) / c) + 1
-                if y > n:
-                    return x
-                x += 1
-        assert n * p >= 10.0 and p <= 0.5
-        setup_complete = False
-        spq = _sqrt(n * p * (1.0 - p))
+                pos += _m.floor(_m.log(u()) / c) + 1
+                if pos > n:
+                    return hits
+                hits += 1
+        # Hormann's BTRS transformed rejection.
+        spq = _m.sqrt(n * p * (1.0 - p))
         b = 1.15 + 2.53 * spq
         a = -0.0873 + 0.0248 * b + 0.01 * p
         c = n * p + 0.5
         vr = 0.92 - 4.2 / b
+        prepared = False
         while True:
-            u = random()
-            u -= 0.5
-            us = 0.5 - _fabs(u)
-            k = _floor((2.0 * a / us + b) * u + c)
+            w = u() - 0.5
+            us = 0.5 - _m.fabs(w)
+            k = _m.floor((2.0 * a / us + b) * w + c)
             if k < 0 or k > n:
                 continue
-            v = random()
+            v = u()
             if us >= 0.07 and v <= vr:
                 return k
-            if not setup_complete:
+            if not prepared:
                 alpha = (2.83 + 5.1 / b) * spq
-                lpq = _log(p / (1.0 - p))
-                m = _floor((n + 1) * p)
-                h = _lgamma(m + 1) + _lgamma(n - m + 1)
-                setup_complete = True
+                lpq = _m.log(p / (1.0 - p))
+                m = _m.floor((n + 1) * p)
+                h = _m.lgamma(m + 1) + _m.lgamma(n - m + 1)
+                prepared = True
             v *= alpha / (a / (us * us) + b)
-            if _log(v) <= h - _lgamma(k + 1) - _lgamma(n - k + 1) + (k - m) * lpq:
+            if _m.log(v) <= h - _m.lgamma(k + 1) - _m.lgamma(n - k + 1) + (k - m) * lpq:
                 return k
 
 
 class SystemRandom(Random):
+    """Draws from os.urandom (the sandbox's seeded stream); has no state."""
+
     def random(self):
         from os import urandom
         return (int.from_bytes(urandom(7)) >> 3) * RECIP_BPF
@@ -358,9 +403,8 @@ class SystemRandom(Random):
         from os import urandom
         if k < 0:
             raise ValueError('number of bits must be non-negative')
-        numbytes = (k + 7) // 8
-        x = int.from_bytes(urandom(numbytes))
-        return x >> (numbytes * 8 - k)
+        nbytes = (k + 7) // 8
+        return int.from_bytes(urandom(nbytes)) >> (nbytes * 8 - k)
 
     def randbytes(self, n):
         from os import urandom
@@ -369,34 +413,16 @@ class SystemRandom(Random):
     def seed(self, *args, **kwds):
         return None
 
-    def _notimplemented(self, *args, **kwds):
+    def getstate(self, *args, **kwds):
         raise NotImplementedError('System entropy source does not have state.')
 
-    getstate = setstate = _notimplemented
+    setstate = getstate
 
 
 _inst = Random()
-seed = _inst.seed
-random = _inst.random
-uniform = _inst.uniform
-triangular = _inst.triangular
-randint = _inst.randint
-choice = _inst.choice
-randrange = _inst.randrange
-sample = _inst.sample
-shuffle = _inst.shuffle
-choices = _inst.choices
-normalvariate = _inst.normalvariate
-lognormvariate = _inst.lognormvariate
-expovariate = _inst.expovariate
-vonmisesvariate = _inst.vonmisesvariate
-gammavariate = _inst.gammavariate
-gauss = _inst.gauss
-betavariate = _inst.betavariate
-binomialvariate = _inst.binomialvariate
-paretovariate = _inst.paretovariate
-weibullvariate = _inst.weibullvariate
-getstate = _inst.getstate
-setstate = _inst.setstate
-getrandbits = _inst.getrandbits
-randbytes = _inst.randbytes
+for _name in ('seed', 'random', 'uniform', 'triangular', 'randint', 'choice', 'randrange', 'sample',
+              'shuffle', 'choices', 'normalvariate', 'lognormvariate', 'expovariate', 'vonmisesvariate',
+              'gammavariate', 'gauss', 'betavariate', 'binomialvariate', 'paretovariate', 'weibullvariate',
+              'getstate', 'setstate', 'getrandbits', 'randbytes'):
+    globals()[_name] = getattr(_inst, _name)
+del _name

@@ -1,275 +1,288 @@
-"""String constants, Template and Formatter (CPython's string module)."""
+"""string for Sandkiste: character-class constants, capwords, Template and Formatter.
+
+The constants and the behaviour (placeholder syntax, error messages, the
+Formatter protocol of overridable methods) are CPython's; the code is our own.
+"""
 import re as _re
 
 __all__ = ['ascii_letters', 'ascii_lowercase', 'ascii_uppercase', 'capwords', 'digits', 'hexdigits', 'octdigits',
            'printable', 'punctuation', 'whitespace', 'Formatter', 'Template']
 
 whitespace = ' \t\n\r\v\f'
-ascii_lowercase = 'abcdefghijklmnopqrstuvwxyz'
-ascii_uppercase = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+ascii_lowercase = ''.join(map(chr, range(97, 123)))
+ascii_uppercase = ascii_lowercase.upper()
 ascii_letters = ascii_lowercase + ascii_uppercase
 digits = '0123456789'
-hexdigits = digits + 'abcdef' + 'ABCDEF'
-octdigits = '01234567'
-punctuation = r"""!"#$%&'()*+,-./:;<=>?@[\]^_`{|}~"""
+hexdigits = digits + ascii_lowercase[:6] + ascii_uppercase[:6]
+octdigits = digits[:8]
+punctuation = ''.join(c for c in map(chr, range(33, 127)) if not c.isalnum())
 printable = digits + ascii_letters + punctuation + whitespace
 
 
 def capwords(s, sep=None):
-    return (sep or ' ').join(map(str.capitalize, s.split(sep)))
+    """Capitalize each word of s, splitting (and rejoining) on sep."""
+    return (sep or ' ').join([w.capitalize() for w in s.split(sep)])
 
 
-_sentinel_dict = {}
+_NOTHING = object()
+
+
+def _lookup_chain(primary, fallback):
+    """A read-only view trying `primary` first, then `fallback`."""
+    class _Both:
+        def __getitem__(self, key):
+            try:
+                return primary[key]
+            except KeyError:
+                return fallback[key]
+    return _Both()
 
 
 class Template:
+    """$-substitution: $name, ${name}, and $$ for a literal delimiter."""
+
     delimiter = '$'
     idpattern = r'(?a:[_a-z][_a-z0-9]*)'
     braceidpattern = None
     flags = _re.IGNORECASE
 
+    @classmethod
+    def _build_pattern(cls):
+        d = _re.escape(cls.delimiter)
+        named = cls.idpattern
+        braced = cls.braceidpattern or cls.idpattern
+        return (d + r'(?:(?P<escaped>' + d + r')|(?P<named>' + named + r')|\{(?P<braced>' + braced +
+                r')\}|(?P<invalid>))')
+
     def __init_subclass__(cls):
         super().__init_subclass__()
-        if 'pattern' in cls.__dict__:
-            pattern = cls.pattern
-        else:
-            pattern = cls._make_pattern()
-        cls.pattern = _re.compile(pattern, cls.flags | _re.VERBOSE) if isinstance(pattern, str) else pattern
-
-    @classmethod
-    def _make_pattern(cls):
-        delim = _re.escape(cls.delimiter)
-        id = cls.idpattern
-        bid = cls.braceidpattern or cls.idpattern
-        return rf"""
-        {delim}(?:
-          (?P<escaped>{delim})  |
-          (?P<named>{id})       |
-          {{(?P<braced>{bid})}} |
-          (?P<invalid>)
-        )
-        """
+        pat = cls.__dict__['pattern'] if 'pattern' in cls.__dict__ else cls._build_pattern()
+        if isinstance(pat, str):
+            pat = _re.compile(pat, cls.flags | _re.VERBOSE)
+        cls.pattern = pat
 
     def __init__(self, template):
         self.template = template
 
-    def _pattern(self):
-        cls = type(self)
-        pat = cls.__dict__.get('pattern')
-        if pat is None:
-            pat = _re.compile(cls._make_pattern(), cls.flags | _re.VERBOSE)
-            cls.pattern = pat
-        return pat
+    def _where(self, mo):
+        at = mo.start('invalid')
+        before = self.template[:at].splitlines(keepends=True)
+        if not before:
+            return 1, 1
+        return len(before), at - sum(len(ln) for ln in before[:-1])
 
-    def _invalid(self, mo):
-        i = mo.start('invalid')
-        lines = self.template[:i].splitlines(keepends=True)
-        if not lines:
-            colno = 1
-            lineno = 1
-        else:
-            colno = i - len(''.join(lines[:-1]))
-            lineno = len(lines)
-        raise ValueError('Invalid placeholder in string: line %d, col %d' % (lineno, colno))
-
-    def substitute(self, mapping=_sentinel_dict, /, **kws):
-        if mapping is _sentinel_dict:
+    def _replace(self, mapping, kws, lenient):
+        if mapping is _NOTHING:
             mapping = kws
         elif kws:
-            mapping = _ChainMap(kws, mapping)
+            mapping = _lookup_chain(kws, mapping)
 
-        def convert(mo):
-            named = mo.group('named') or mo.group('braced')
-            if named is not None:
-                return str(mapping[named])
-            if mo.group('escaped') is not None:
-                return self.delimiter
-            if mo.group('invalid') is not None:
-                self._invalid(mo)
-            raise ValueError('Unrecognized named group in pattern', self.pattern)
-        return self._pattern().sub(convert, self.template)
-
-    def safe_substitute(self, mapping=_sentinel_dict, /, **kws):
-        if mapping is _sentinel_dict:
-            mapping = kws
-        elif kws:
-            mapping = _ChainMap(kws, mapping)
-
-        def convert(mo):
-            named = mo.group('named') or mo.group('braced')
-            if named is not None:
+        def one(mo):
+            name = mo.group('named') or mo.group('braced')
+            if name is not None:
+                if not lenient:
+                    return str(mapping[name])
                 try:
-                    return str(mapping[named])
+                    return str(mapping[name])
                 except KeyError:
                     return mo.group()
             if mo.group('escaped') is not None:
                 return self.delimiter
             if mo.group('invalid') is not None:
-                return mo.group()
+                if lenient:
+                    return mo.group()
+                raise ValueError('Invalid placeholder in string: line %d, col %d' % self._where(mo))
             raise ValueError('Unrecognized named group in pattern', self.pattern)
-        return self._pattern().sub(convert, self.template)
+        return self.pattern.sub(one, self.template)
+
+    def substitute(self, mapping=_NOTHING, /, **kws):
+        return self._replace(mapping, kws, False)
+
+    def safe_substitute(self, mapping=_NOTHING, /, **kws):
+        return self._replace(mapping, kws, True)
 
     def is_valid(self):
-        for mo in self._pattern().finditer(self.template):
+        for mo in self.pattern.finditer(self.template):
             if mo.group('invalid') is not None:
                 return False
-            if (mo.group('named') is None and mo.group('braced') is None and mo.group('escaped') is None):
+            if mo.group('named') is None and mo.group('braced') is None and mo.group('escaped') is None:
                 raise ValueError('Unrecognized named group in pattern', self.pattern)
         return True
 
     def get_identifiers(self):
-        ids = []
-        for mo in self._pattern().finditer(self.template):
-            named = mo.group('named') or mo.group('braced')
-            if named is not None and named not in ids:
-                ids.append(named)
-            elif (named is None and mo.group('invalid') is None and mo.group('escaped') is None):
+        seen = []
+        for mo in self.pattern.finditer(self.template):
+            name = mo.group('named') or mo.group('braced')
+            if name is not None:
+                if name not in seen:
+                    seen.append(name)
+            elif mo.group('invalid') is None and mo.group('escaped') is None:
                 raise ValueError('Unrecognized named group in pattern', self.pattern)
-        return ids
+        return seen
 
 
-class _ChainMap:
-    def __init__(self, *maps):
-        self.maps = maps
-
-    def __getitem__(self, key):
-        for m in self.maps:
-            try:
-                return m[key]
-            except KeyError:
-                pass
-        raise KeyError(key)
+Template.__init_subclass__()
 
 
-# ---- Formatter ------------------------------------------------------------------------------------------------
-def _parse_format(s):
-    """Yields (literal_text, field_name, format_spec, conversion) like _string.formatter_parser."""
-    i = 0
+# ---- Formatter ---------------------------------------------------------------------------
+def _scan_field(s, i):
+    """Parse the replacement field whose '{' is just before s[i].  Returns
+    (name, spec, conversion, index after the closing brace)."""
     n = len(s)
-    lit = []
+    start = i
+    stop = None
     while i < n:
         c = s[i]
-        if c == '{':
-            if i + 1 < n and s[i + 1] == '{':
-                lit.append('{')
-                i += 2
-                continue
-            depth = 1
-            j = i + 1
-            while j < n and depth:
-                if s[j] == '{':
-                    depth += 1
-                elif s[j] == '}':
-                    depth -= 1
-                j += 1
-            if depth:
-                raise ValueError("expected '}' before end of string")
-            field = s[i + 1:j - 1]
-            conv = None
-            spec = ''
-            k = 0
-            bracket = 0
-            name_end = len(field)
-            while k < len(field):
-                ch = field[k]
-                if ch == '[':
-                    bracket += 1
-                elif ch == ']':
-                    bracket -= 1
-                elif bracket == 0 and ch in '!:':
-                    name_end = k
-                    break
-                k += 1
-            name = field[:name_end]
-            rest = field[name_end:]
-            if rest.startswith('!'):
-                if len(rest) < 2:
-                    raise ValueError('end of string while looking for conversion specifier')
-                conv = rest[1]
-                rest = rest[2:]
-                if rest and not rest.startswith(':'):
-                    raise ValueError('expected \':\' after conversion specifier')
-            if rest.startswith(':'):
-                spec = rest[1:]
-            yield ''.join(lit), name, spec, conv
-            lit = []
-            i = j
-        elif c == '}':
-            if i + 1 < n and s[i + 1] == '}':
-                lit.append('}')
-                i += 2
-                continue
-            raise ValueError("Single '}' encountered in format string")
-        else:
-            lit.append(c)
-            i += 1
-    if lit:
-        yield ''.join(lit), None, None, None
-
-
-def _field_name_split(name):
-    i = 0
-    n = len(name)
-    while i < n and name[i] not in '.[':
         i += 1
-    first = name[:i]
+        if c == '{':
+            raise ValueError("unexpected '{' in field name")
+        if c == '[':
+            while i < n and s[i] != ']':
+                i += 1
+            continue
+        if c in '}:!':
+            stop = c
+            break
+    if stop is None:
+        raise ValueError("expected '}' before end of string")
+    name = s[start:i - 1]
+    if stop == '}':
+        return name, '', None, i
+    conversion = None
+    if stop == '!':
+        if i >= n:
+            raise ValueError('end of string while looking for conversion specifier')
+        conversion = s[i]
+        i += 1
+        if i < n:
+            c = s[i]
+            i += 1
+            if c == '}':
+                return name, '', conversion, i
+            if c != ':':
+                raise ValueError("expected ':' after conversion specifier")
+    spec_start = i
+    depth = 1
+    while i < n:
+        c = s[i]
+        i += 1
+        if c == '{':
+            depth += 1
+        elif c == '}':
+            depth -= 1
+            if not depth:
+                return name, s[spec_start:i - 1], conversion, i
+    raise ValueError("unmatched '{' in format spec")
+
+
+def _parse_format(s):
+    """Yield (literal_text, field_name, format_spec, conversion) as str.format sees them.
+    A doubled brace ends the literal run that contains one copy of it."""
+    n = len(s)
+    i = 0
+    while i < n:
+        j = i
+        while j < n and s[j] not in '{}':
+            j += 1
+        if j >= n:
+            yield s[i:], None, None, None
+            return
+        brace = s[j]
+        doubled = j + 1 < n and s[j + 1] == brace
+        if brace == '}' and not doubled:
+            raise ValueError("Single '}' encountered in format string")
+        if brace == '{' and j + 1 >= n:
+            raise ValueError("Single '{' encountered in format string")
+        if doubled:
+            yield s[i:j + 1], None, None, None
+            i = j + 2
+            continue
+        literal = s[i:j]
+        name, spec, conv, i = _scan_field(s, j + 1)
+        yield literal, name, spec, conv
+
+
+def _split_field_name(name):
+    """'a.b[0]' -> ('a', iterator of (True, 'b'), (False, 0)); digits become ints.
+    Like CPython's, the rest is checked lazily, as it is consumed."""
+    n = len(name)
+    k = 0
+    while k < n and name[k] not in '.[':
+        k += 1
+    first = name[:k]
     if first.isdigit():
         first = int(first)
-    rest = []
-    while i < n:
-        if name[i] == '.':
-            j = i + 1
-            while j < n and name[j] not in '.[':
-                j += 1
-            rest.append((True, name[i + 1:j]))
-            i = j
+    return first, _field_chain(name, k)
+
+
+def _field_chain(name, k):
+    n = len(name)
+    while k < n:
+        if name[k] == '.':
+            e = k + 1
+            while e < n and name[e] not in '.[':
+                e += 1
+            attr = name[k + 1:e]
+            if not attr:
+                raise ValueError('Empty attribute in format string')
+            yield True, attr
+            k = e
+        elif name[k] == '[':
+            e = name.find(']', k + 1)
+            if e < 0:
+                raise ValueError("Missing ']' in format string")
+            key = name[k + 1:e]
+            if not key:
+                raise ValueError('Empty attribute in format string')
+            yield False, int(key) if key.isdigit() else key
+            k = e + 1
+            if k < n and name[k] not in '.[':
+                raise ValueError("Only '.' or '[' may follow ']' in format field specifier")
         else:
-            j = name.index(']', i)
-            key = name[i + 1:j]
-            rest.append((False, int(key) if key.isdigit() else key))
-            i = j + 1
-    return first, rest
+            raise ValueError("Only '.' or '[' may follow ']' in format field specifier")
 
 
 class Formatter:
+    """str.format as a class whose steps (parse, get_field, get_value,
+    convert_field, format_field, check_unused_args) can be overridden."""
+
     def format(self, format_string, /, *args, **kwargs):
         return self.vformat(format_string, args, kwargs)
 
     def vformat(self, format_string, args, kwargs):
-        used_args = set()
-        result, _ = self._vformat(format_string, args, kwargs, used_args, 2)
-        self.check_unused_args(used_args, args, kwargs)
-        return result
+        used = set()
+        text, _ = self._expand(format_string, args, kwargs, used, 2, 0)
+        self.check_unused_args(used, args, kwargs)
+        return text
 
-    def _vformat(self, format_string, args, kwargs, used_args, recursion_depth, auto_arg_index=0):
-        if recursion_depth < 0:
+    def _expand(self, fmt, args, kwargs, used, depth, auto):
+        # `auto` is the next automatic index, or False once manual numbering was used.
+        if depth < 0:
             raise ValueError('Max string recursion exceeded')
-        result = []
-        for literal_text, field_name, format_spec, conversion in self.parse(format_string):
-            if literal_text:
-                result.append(literal_text)
-            if field_name is not None:
-                if field_name == '':
-                    if auto_arg_index is False:
-                        raise ValueError('cannot switch from manual field specification to automatic field numbering')
-                    field_name = str(auto_arg_index)
-                    auto_arg_index += 1
-                elif field_name.isdigit():
-                    if auto_arg_index:
-                        raise ValueError('cannot switch from automatic field numbering to manual field specification')
-                    auto_arg_index = False
-                obj, arg_used = self.get_field(field_name, args, kwargs)
-                used_args.add(arg_used)
-                obj = self.convert_field(obj, conversion)
-                format_spec, auto_arg_index = self._vformat(format_spec, args, kwargs, used_args,
-                                                            recursion_depth - 1, auto_arg_index=auto_arg_index)
-                result.append(self.format_field(obj, format_spec))
-        return ''.join(result), auto_arg_index
+        out = []
+        for literal, name, spec, conversion in self.parse(fmt):
+            if literal:
+                out.append(literal)
+            if name is None:
+                continue
+            if name == '':
+                if auto is False:
+                    raise ValueError('cannot switch from manual field specification to automatic field numbering')
+                name = str(auto)
+                auto += 1
+            elif name.isdigit():
+                if auto:
+                    raise ValueError('cannot switch from manual field specification to automatic field numbering')
+                auto = False
+            value, key = self.get_field(name, args, kwargs)
+            used.add(key)
+            value = self.convert_field(value, conversion)
+            spec, auto = self._expand(spec, args, kwargs, used, depth - 1, auto)
+            out.append(self.format_field(value, spec))
+        return ''.join(out), auto
 
     def get_value(self, key, args, kwargs):
-        if isinstance(key, int):
-            return args[key]
-        return kwargs[key]
+        return args[key] if isinstance(key, int) else kwargs[key]
 
     def check_unused_args(self, used_args, args, kwargs):
         pass
@@ -280,23 +293,17 @@ class Formatter:
     def convert_field(self, value, conversion):
         if conversion is None:
             return value
-        if conversion == 's':
-            return str(value)
-        if conversion == 'r':
-            return repr(value)
-        if conversion == 'a':
-            return ascii(value)
-        raise ValueError('Unknown conversion specifier {0!s}'.format(conversion))
+        conv = {'s': str, 'r': repr, 'a': ascii}.get(conversion)
+        if conv is None:
+            raise ValueError('Unknown conversion specifier {0!s}'.format(conversion))
+        return conv(value)
 
     def parse(self, format_string):
         return _parse_format(format_string)
 
     def get_field(self, field_name, args, kwargs):
-        first, rest = _field_name_split(field_name)
-        obj = self.get_value(first, args, kwargs)
-        for is_attr, i in rest:
-            if is_attr:
-                obj = getattr(obj, i)
-            else:
-                obj = obj[i]
-        return obj, first
+        first, chain = _split_field_name(field_name)
+        value = self.get_value(first, args, kwargs)
+        for is_attr, k in chain:
+            value = getattr(value, k) if is_attr else value[k]
+        return value, first

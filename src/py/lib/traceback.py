@@ -1,0 +1,301 @@
+"""traceback for Sandkiste: format and print exceptions and stacks.
+
+The text is the interpreter's own (identical to what it prints for an
+uncaught exception, which is CPython's format).  Traceback objects are not
+exposed by this interpreter (exc.__traceback__ is None), so the functions
+that take one accept the exception itself, and walk_tb/walk_stack yield
+nothing.
+"""
+import sys
+import _traceback
+
+__all__ = ['extract_stack', 'extract_tb', 'format_exception', 'format_exception_only', 'format_list',
+           'format_stack', 'format_tb', 'print_exc', 'format_exc', 'print_exception', 'print_last',
+           'print_stack', 'print_tb', 'clear_frames', 'FrameSummary', 'StackSummary', 'TracebackException',
+           'walk_stack', 'walk_tb', 'print_list']
+
+_UNSET = object()
+
+
+def _chunks(text):
+    """Split printed traceback text into CPython's list items: one per frame
+    (with its source and caret lines), one per other line."""
+    out = []
+    for line in text.splitlines(True):
+        if line.startswith('    ') and out and out[-1].startswith('  File '):
+            out[-1] += line
+        else:
+            out.append(line)
+    return out
+
+
+def _pick(exc, value):
+    return exc if value is _UNSET else value
+
+
+def _limit(entries, limit):
+    if limit is None:
+        limit = getattr(sys, 'tracebacklimit', None)
+        if limit is not None and limit < 0:
+            limit = 0
+    if limit is None:
+        return entries
+    if limit >= 0:
+        return entries[:limit]
+    return entries[limit:]
+
+
+# ---- exceptions -----------------------------------------------------------------------------
+def format_exception(exc, /, value=_UNSET, tb=_UNSET, limit=None, chain=True):
+    """The lines CPython would print for the exception (each ends with a newline)."""
+    exc = _pick(exc, value)
+    if exc is None:
+        return ['NoneType: None\n']
+    return _chunks(_traceback.format(exc, chain))
+
+
+def format_exception_only(exc, /, value=_UNSET, *, show_group=False):
+    """Just the final 'Type: message' line(s), notes included."""
+    exc = _pick(exc, value)
+    if exc is None:
+        return ['NoneType: None\n']
+    return _traceback.format_only(exc).splitlines(True)
+
+
+def print_exception(exc, /, value=_UNSET, tb=_UNSET, limit=None, file=None, chain=True):
+    if file is None:
+        file = sys.stderr
+    for piece in format_exception(exc, value, tb, limit=limit, chain=chain):
+        print(piece, file=file, end='')
+
+
+def format_exc(limit=None, chain=True):
+    """format_exception() of the exception being handled, as one string."""
+    return ''.join(format_exception(sys.exception(), limit=limit, chain=chain))
+
+
+def print_exc(limit=None, file=None, chain=True):
+    print_exception(sys.exception(), limit=limit, file=file, chain=chain)
+
+
+def print_last(limit=None, file=None, chain=True):
+    exc = getattr(sys, 'last_exc', None)
+    if exc is None:
+        raise ValueError('no last exception')
+    print_exception(exc, limit=limit, file=file, chain=chain)
+
+
+# ---- frames -----------------------------------------------------------------------------------
+class FrameSummary:
+    """One frame of a traceback or stack: filename, lineno, name and source line."""
+
+    __slots__ = ('filename', 'lineno', 'end_lineno', 'colno', 'end_colno', 'name', '_line', 'locals')
+
+    def __init__(self, filename, lineno, name, *, lookup_line=True, locals=None, line=None,
+                 end_lineno=None, colno=None, end_colno=None):
+        self.filename = filename
+        self.lineno = lineno
+        self.end_lineno = lineno if end_lineno is None else end_lineno
+        self.colno = colno
+        self.end_colno = end_colno
+        self.name = name
+        self._line = line
+        self.locals = {k: repr(v) for k, v in locals.items()} if locals else None
+
+    @property
+    def line(self):
+        return self._line
+
+    def __eq__(self, other):
+        if isinstance(other, FrameSummary):
+            return (self.filename == other.filename and self.lineno == other.lineno and
+                    self.name == other.name and self.locals == other.locals)
+        if isinstance(other, tuple):
+            return (self.filename, self.lineno, self.name, self.line) == other
+        return NotImplemented
+
+    def __getitem__(self, pos):
+        return (self.filename, self.lineno, self.name, self.line)[pos]
+
+    def __iter__(self):
+        return iter([self.filename, self.lineno, self.name, self.line])
+
+    def __repr__(self):
+        return '<FrameSummary file {filename}, line {lineno} in {name}>'.format(
+            filename=self.filename, lineno=self.lineno, name=self.name)
+
+    def __len__(self):
+        return 4
+
+
+class StackSummary(list):
+    """A list of FrameSummary objects, ready for formatting."""
+
+    @classmethod
+    def from_list(klass, a_list):
+        result = klass()
+        for item in a_list:
+            if isinstance(item, FrameSummary):
+                result.append(item)
+            else:
+                filename, lineno, name, line = item
+                result.append(FrameSummary(filename, lineno, name, line=line))
+        return result
+
+    def format_frame_summary(self, frame_summary):
+        text = '  File "{}", line {}, in {}\n'.format(frame_summary.filename, frame_summary.lineno,
+                                                       frame_summary.name)
+        if frame_summary.line:
+            text += '    {}\n'.format(frame_summary.line.strip())
+        if frame_summary.locals:
+            for name, value in sorted(frame_summary.locals.items()):
+                text += '    {name} = {value}\n'.format(name=name, value=value)
+        return text
+
+    def format(self):
+        out = []
+        last = None
+        repeats = 0
+        for fs in self:
+            key = (fs.filename, fs.lineno, fs.name)
+            if key == last:
+                repeats += 1
+                if repeats > 3:
+                    continue
+            else:
+                if repeats > 3:
+                    n = repeats - 3
+                    out.append(f'  [Previous line repeated {n} more time{"s" if n > 1 else ""}]\n')
+                last = key
+                repeats = 1
+            out.append(self.format_frame_summary(fs))
+        if repeats > 3:
+            n = repeats - 3
+            out.append(f'  [Previous line repeated {n} more time{"s" if n > 1 else ""}]\n')
+        return out
+
+
+def _summary(entries, limit):
+    return StackSummary.from_list(_limit(entries, limit))
+
+
+def extract_tb(tb, limit=None):
+    """The frames of a traceback.  Pass the exception (this interpreter has no
+    traceback objects); None gives an empty summary."""
+    if tb is None:
+        return StackSummary()
+    return _summary(_traceback.entries(tb), limit)
+
+
+def format_tb(tb, limit=None):
+    return extract_tb(tb, limit=limit).format()
+
+
+def print_tb(tb, limit=None, file=None):
+    print_list(extract_tb(tb, limit=limit), file=file)
+
+
+def extract_stack(f=None, limit=None):
+    """The calling frames, oldest first."""
+    entries = [e[:4] for e in _traceback.stack()]
+    if limit is not None:
+        entries = entries[-limit:] if limit >= 0 else entries[:-limit]
+    return StackSummary.from_list(entries)
+
+
+def format_stack(f=None, limit=None):
+    return format_list(extract_stack(f, limit))
+
+
+def print_stack(f=None, limit=None, file=None):
+    print_list(extract_stack(f, limit), file=file)
+
+
+def format_list(extracted_list):
+    return StackSummary.from_list(extracted_list).format()
+
+
+def print_list(extracted_list, file=None):
+    if file is None:
+        file = sys.stderr
+    for item in StackSummary.from_list(extracted_list).format():
+        print(item, file=file, end='')
+
+
+def walk_tb(tb):
+    return iter(())
+
+
+def walk_stack(f):
+    return iter(())
+
+
+def clear_frames(tb):
+    pass
+
+
+class TracebackException:
+    """An exception captured for later formatting."""
+
+    def __init__(self, exc_type, exc_value, exc_traceback, *, limit=None, lookup_lines=True,
+                 capture_locals=False, compact=False, max_group_width=15, max_group_depth=10, **kwargs):
+        self.exc_type = exc_type
+        self._exc = exc_value
+        self._limit = limit
+        self.stack = _summary(_traceback.entries(exc_value), limit) if exc_value is not None else StackSummary()
+        self.exc_type_str = getattr(exc_type, '__qualname__', str(exc_type)) if exc_type is not None else None
+        mod = getattr(exc_type, '__module__', None)
+        if mod not in (None, 'builtins', '__main__') and self.exc_type_str:
+            self.exc_type_str = f'{mod}.{self.exc_type_str}'
+        self.__notes__ = getattr(exc_value, '__notes__', None)
+        self._str = str(exc_value) if exc_value is not None else ''
+        cause = getattr(exc_value, '__cause__', None)
+        context = getattr(exc_value, '__context__', None)
+        self.__cause__ = TracebackException.from_exception(cause) if cause is not None else None
+        self.__context__ = TracebackException.from_exception(context) if context is not None and cause is None else None
+        self.__suppress_context__ = getattr(exc_value, '__suppress_context__', False)
+        self.exceptions = None
+        if isinstance(exc_value, SyntaxError):
+            self.filename = exc_value.filename
+            self.lineno = exc_value.lineno
+            self.text = exc_value.text
+            self.offset = exc_value.offset
+            self.msg = exc_value.msg
+
+    @classmethod
+    def from_exception(cls, exc, *args, **kwargs):
+        return cls(type(exc), exc, None, *args, **kwargs)
+
+    @property
+    def exc_type_qualname(self):
+        return getattr(self.exc_type, '__qualname__', None)
+
+    @property
+    def exc_type_module(self):
+        return getattr(self.exc_type, '__module__', None)
+
+    def __eq__(self, other):
+        if isinstance(other, TracebackException):
+            return self.__dict__ == other.__dict__ if hasattr(self, '__dict__') else self is other
+        return NotImplemented
+
+    def __str__(self):
+        return self._str
+
+    def format_exception_only(self, *, show_group=False, _depth=0):
+        if self._exc is None:
+            yield 'NoneType: None\n'
+            return
+        yield from format_exception_only(self._exc)
+
+    def format(self, *, chain=True, _ctx=None):
+        if self._exc is None:
+            yield 'NoneType: None\n'
+            return
+        yield from format_exception(self._exc, limit=self._limit, chain=chain)
+
+    def print(self, *, file=None, chain=True):
+        if file is None:
+            file = sys.stderr
+        for line in self.format(chain=chain):
+            print(line, file=file, end='')
