@@ -19,7 +19,8 @@
  * inputs are written to -o DIR as crash-<target>-<hash>.
  *
  * Known failures (-K FILE): lines "TARGET NAME SIGNATURE..." for bugs found
- * and not fixed yet.  The inputs run in a worker process; when the worker
+ * and not fixed yet (SIGNATURE: texts joined by " && ", all of which must
+ * occur in the report).  The inputs run in a worker process; when the worker
  * dies and its report contains the SIGNATURE of a known failure of this
  * target, the failure is listed as known and the run resumes after that
  * input.  A regression input called NAME that no longer fails is reported
@@ -310,6 +311,23 @@ static void load_known(const char *path)
         g_nknown++;
     }
     fclose(f);
+}
+
+/* Every part of sig (parts separated by " && ") occurs in the report. */
+static int sig_matches(const char *report, const char *sig)
+{
+    char part[512];
+    while (*sig) {
+        const char *e = strstr(sig, " && ");
+        size_t n = e ? (size_t)(e - sig) : strlen(sig);
+        if (n >= sizeof part) n = sizeof part - 1;
+        memcpy(part, sig, n);
+        part[n] = 0;
+        if (!strstr(report, part)) return 0;
+        sig += n;
+        if (e) sig += 4;
+    }
+    return 1;
 }
 
 /* ---- mutation ------------------------------------------------------------- */
@@ -619,7 +637,7 @@ int main(int argc, char **argv)
         const char *what = bad < pl.seeds.n ? pl.seeds.v[bad].name : "a mutation";
         known *k = NULL;
         for (size_t i = 0; i < g_nknown && !k; i++)
-            if (strstr(report, g_known[i].sig)) k = &g_known[i];
+            if (sig_matches(report, g_known[i].sig)) k = &g_known[i];
         if (!k) {
             fputs(report, stderr);
             fprintf(stderr, "==driver== %s: FAILED on input %lu (%s)\n", g_target, bad, what);

@@ -16,6 +16,9 @@ FUZZ_TARGETS   := $(sort $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%))
 FUZZ           ?= shell_parser
 FUZZ_SECONDS   ?= 600
 FUZZ_ARGS      ?=
+# fork mode that goes on after a crash (the known failures are found fast);
+# `make fuzz FUZZ_FORK=` stops at the first one instead
+FUZZ_FORK      ?= -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1
 CORPORA        ?= ../shared/corpora
 FUZZ_COMMON    := $(BUILD)/tests/fuzz/fuzz_common.o
 
@@ -59,8 +62,8 @@ fuzz:
 	$(FUZZ_MAKE) $(FUZZ_DIR)/libfuzzer-$(FUZZ) $(FUZZ_DIR)/fuzz-seeds
 	$(FUZZ_DIR)/fuzz-seeds $(FUZZ_DIR)/seeds $(CORPORA) . >/dev/null
 	@mkdir -p $(FUZZ_DIR)/corpus/$(FUZZ) $(FUZZ_DIR)/crashes
-	$(FUZZ_DIR)/libfuzzer-$(FUZZ) -max_total_time=$(FUZZ_SECONDS) -timeout=25 -rss_limit_mb=2048 \
-	    -max_len=4096 -print_final_stats=1 -dict=$(call fuzz_dict,$(FUZZ)) \
+	$(FUZZ_DIR)/libfuzzer-$(FUZZ) $(FUZZ_FORK) -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
+	    -rss_limit_mb=2048 -malloc_limit_mb=160 -max_len=4096 -dict=$(call fuzz_dict,$(FUZZ)) \
 	    -artifact_prefix=$(FUZZ_DIR)/crashes/$(FUZZ)- $(FUZZ_ARGS) $(FUZZ_DIR)/corpus/$(FUZZ) \
 	    $(wildcard $(FUZZ_DIR)/seeds/$(FUZZ) tests/fuzz/seeds/$(FUZZ) tests/fuzz/regressions/$(FUZZ))
 
