@@ -41,14 +41,18 @@ char *fuzz_strndup(const void *p, size_t n);
 void fuzz_expect_released(const sk_alloc *a, const char *what);
 void fuzz_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
-/* ---- a deterministic clock ----------------------------------------------
- * Wall time is fixed; the monotonic clock advances by `tick_ns` on every
- * read, and a sleep advances it by the time asked for, so timeouts become
- * a deterministic budget of clock reads and `sleep 100` takes no time. */
+/* ---- a clock for fuzzing ------------------------------------------------
+ * Wall time starts at a fixed date; the monotonic clock advances by
+ * `tick_ns` on every read, by the time asked for on every sleep (so
+ * `sleep 100` takes no time), and by the real time elapsed since
+ * fuzz_clock_init.  Cheap inputs therefore run the same way every time,
+ * while the timeout still bounds an expensive input in real time (which is
+ * what matters: a timeout that does not fire is a finding). */
 typedef struct fuzz_clock {
     int64_t wall_ns;
     int64_t mono_ns;
     int64_t tick_ns;
+    int64_t real0_ns;
 } fuzz_clock;
 
 void fuzz_clock_init(fuzz_clock *c, int64_t tick_ns);

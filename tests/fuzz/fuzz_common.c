@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/sched.h"
 #include "base/stack.h"
@@ -72,24 +73,34 @@ void fuzz_expect_released(const sk_alloc *a, const char *what)
 
 /* ---- clock ----------------------------------------------------------------- */
 
+static int64_t real_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 void fuzz_clock_init(fuzz_clock *c, int64_t tick_ns)
 {
     c->wall_ns = 1700000000LL * 1000000000LL;   /* 2023-11-14T22:13:20Z */
     c->mono_ns = 1000000000LL;
     c->tick_ns = tick_ns;
+    c->real0_ns = real_ns();
 }
+
+static int64_t mono_now(fuzz_clock *c) { return c->mono_ns + (real_ns() - c->real0_ns); }
 
 int64_t fuzz_clock_wall(void *ud)
 {
     fuzz_clock *c = ud;
-    return c->wall_ns + (c->mono_ns - 1000000000LL);
+    return c->wall_ns + (mono_now(c) - 1000000000LL) / 1000000000LL * 1000000000LL;
 }
 
 int64_t fuzz_clock_mono(void *ud)
 {
     fuzz_clock *c = ud;
     c->mono_ns += c->tick_ns;
-    return c->mono_ns;
+    return mono_now(c);
 }
 
 void fuzz_clock_sleep(void *ud, int64_t ns)
@@ -196,7 +207,7 @@ sk_limits fuzz_shell_limits(void)
     l.max_glob_matches = 1000;
     l.max_brace_expansions = 1000;
     l.max_memory = FUZZ_MEM_CAP;
-    l.timeout_ms = 2000;            /* of the ticking clock: 20000 reads */
+    l.timeout_ms = 2000;            /* ticks (0.1 ms per clock read) + real time */
     l.parser_timeout_ms = 1000;
     l.max_fs_bytes = 1 << 20;
     l.max_file_size = 256 << 10;
