@@ -167,6 +167,7 @@ symbols: $(STATIC)
 	@tests/symbols.sh $(BUILD)
 
 asan:
+	$(MAKE) BUILD=build-asan SANITIZE=address,undefined OPT=-O1 all fuzz-smoke-bins
 	$(MAKE) BUILD=build-asan SANITIZE=address,undefined OPT=-O1 test
 
 bench: all
@@ -193,5 +194,7 @@ install: lib $(CLI)
 
 clean:
 	rm -rf build build-asan
+
+include tests/fuzz/fuzz.mk
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

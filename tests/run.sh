@@ -18,5 +18,7 @@ if [ -x "$B/readme-example" ]; then
     [ "$("$B/readme-example")" = "HELLO" ] || { echo "README example did not print HELLO"; status=1; }
 fi
 [ -x tests/cli.sh ] && step tests/cli.sh "$B"
+# the fuzz smoke run, where its binaries were built (make asan builds them)
+[ -x "$B/fuzz/fuzz-seeds" ] && step tests/fuzz/smoke.sh "$B"
 [ $status -eq 0 ] && echo "ALL TESTS PASSED" || echo "SOME TESTS FAILED"
 exit $status

@@ -133,7 +133,7 @@ static double arith(awk_interp *in, int op, double x, double y)
         if (y == 0) { awk_fatal(in, "division by zero attempted in `%%'"); return 0; }
         return fmod(x, y);
     case AS_POW: {
-        if (y == (double)(int)y && y >= 0 && y < 1024) {
+        if (y >= 0 && y < 1024 && y == (double)(int)y) {
             double r = 1, b = x;
             int e = (int)y;
             while (e) { if (e & 1) r *= b; b *= b; e >>= 1; }
