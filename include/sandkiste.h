@@ -245,9 +245,12 @@ SK_API void sk_config_set_seed(sk_config *cfg, uint64_t seed);
 
 /* Python values a host function receives and returns are exchanged as JSON
  * text (a compact, language-neutral encoding): arguments arrive as a JSON
- * array, keyword arguments as a JSON object; the return value is JSON.  A
- * host reports an error by returning SK_ERROR with `exc_type` set to a
- * Python exception name (e.g. "OSError") and `result` set to the message. */
+ * array, keyword arguments as a JSON object; the return value is JSON (an
+ * empty result is None).  A host reports an error by returning SK_ERROR
+ * with `exc_type` set to a builtin Python exception name (e.g. "OSError";
+ * unknown names become RuntimeError) and `result` set to the message; the
+ * script can catch it.  The sk_ctx is the `python3` command's: the script's
+ * cwd, exported environment, streams and files. */
 typedef struct sk_py_call {
     const char *args_json;   size_t args_len;
     const char *kwargs_json; size_t kwargs_len;

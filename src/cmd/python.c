@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "api/config.h"
+#include "py/hostbridge.h"
 #include "py/py.h"
 #include "shell/shell.h"
 
@@ -34,6 +36,34 @@ static long py_read(void *ud, char *buf, size_t n)
 }
 
 static int64_t py_clock(void *ud) { return sk_shell_monotonic_ns(ud); }
+
+static int py_setup(py_interp *I, void *ud) { return py_hostbridge_install(I, ud); }
+
+/* The host's Python functions and modules from the config, for one run. */
+static int bridge_prepare(sk_cmd *c, py_hostbridge *b)
+{
+    memset(b, 0, sizeof *b);
+    const sk_config *cfg = c->sh ? c->sh->cfg : NULL;
+    if (!cfg) return 0;
+    size_t n = cfg->npyfns;
+    for (size_t i = 0; i < cfg->npymods; i++) n += cfg->pymods[i]->nfunctions;
+    if (!n) return 0;
+    py_hostfn *fns = sk_malloc(c->a, n * sizeof *fns);
+    b->defs = sk_calloc(c->a, n, sizeof *b->defs);
+    if (!fns || !b->defs) { sk_free(c->a, fns); sk_free(c->a, b->defs); b->defs = NULL; return -1; }
+    size_t k = 0;
+    for (size_t i = 0; i < cfg->npyfns; i++)
+        fns[k++] = (py_hostfn){ cfg->pyfns[i].name, NULL, cfg->pyfns[i].fn, cfg->pyfns[i].ud };
+    for (size_t i = 0; i < cfg->npymods; i++) {
+        const sk_py_module *m = cfg->pymods[i];
+        for (size_t j = 0; j < m->nfunctions; j++)
+            fns[k++] = (py_hostfn){ m->functions[j].name, m->name, m->functions[j].fn, m->ud };
+    }
+    b->ctx = (sk_ctx *)c;
+    b->fns = fns;
+    b->nfns = n;
+    return 0;
+}
 
 static int usage_error(sk_cmd *c, const char *msg)
 {
@@ -153,8 +183,16 @@ static int run_python(sk_cmd *c, int argc, char **argv)
         if (dl) o.timeout_ns = dl > now ? dl - now : 1;
         o.stack_limit = sk_sched_stack_limit(&sh->sched);
     }
+    py_hostbridge bridge;
+    if (bridge_prepare(c, &bridge)) { sk_free(c->a, pargv); sk_buf_free(&src); return 1; }
+    if (bridge.nfns) {
+        o.setup = py_setup;
+        o.host_ud = &bridge;
+    }
     py_run_result res;
     int status = py_run(&o, &res);
+    sk_free(c->a, (void *)bridge.fns);
+    sk_free(c->a, bridge.defs);
     if (sh) {
         /* The interpreter's budgets are the sandbox's limits: reaching one
          * ends the whole run, as every other limit does. */

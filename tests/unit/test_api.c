@@ -2,6 +2,7 @@
  * withholding, environment, cwd, streaming, cancellation from another
  * thread, per-call timeouts, argv, host-side files, a host filesystem. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -220,5 +221,50 @@ TEST(api_isolation_between_shells)
     sk_result_free(r);
     sk_shell_free(a);
     sk_shell_free(b);
+    sk_config_free(cfg);
+}
+
+static int py_echo(sk_ctx *ctx, sk_py_call *call, void *ud)
+{
+    char buf[512];
+    int n = snprintf(buf, sizeof buf, "{\"args\": %.*s, \"kwargs\": %.*s, \"cwd\": \"%s\", \"ud\": \"%s\"}",
+                     (int)call->args_len, call->args_json, (int)call->kwargs_len, call->kwargs_json,
+                     sk_ctx_cwd(ctx), (const char *)ud);
+    return sk_bytes_append(call->result, buf, (size_t)n);
+}
+
+static int py_fail(sk_ctx *ctx, sk_py_call *call, void *ud)
+{
+    (void)ctx;
+    (void)ud;
+    call->exc_type = "FileNotFoundError";
+    sk_bytes_append(call->result, "no such ticket", 14);
+    return SK_ERROR;
+}
+
+TEST(api_python_host_functions_and_modules)
+{
+    sk_config *cfg = sk_config_new();
+    CHECK_INT(sk_config_add_python_function(cfg, "host_echo", py_echo, (void *)"fn"), SK_OK);
+    static const sk_py_function_def defs[] = { { "lookup", py_echo, "look a ticket up" }, { "broken", py_fail, NULL } };
+    sk_py_module mod = { "tickets", defs, 2, (void *)"mod" };
+    CHECK_INT(sk_config_add_python_module(cfg, &mod), SK_OK);
+    const char *script =
+        "cd /tmp; python3 -c '\n"
+        "r = host_echo(1, \"a\", [2.5, None], k=True)\n"
+        "print(r[\"args\"], r[\"kwargs\"], r[\"cwd\"], r[\"ud\"])\n"
+        "import tickets\n"
+        "print(tickets.lookup(x={\"y\": 1})[\"ud\"])\n"
+        "try:\n"
+        "    tickets.broken()\n"
+        "except FileNotFoundError as e:\n"
+        "    print(\"caught:\", e)\n'";
+    sk_result *r = run1(cfg, script, NULL);
+    CHECK_OUT(r, "[1, 'a', [2.5, None]] {'k': True} /tmp fn\nmod\ncaught: no such ticket\n");
+    sk_result_free(r);
+    /* a fresh module every run: nothing a script stores on it survives */
+    r = run1(cfg, "python3 -c 'import tickets; tickets.mark = 1'; python3 -c 'import tickets; print(hasattr(tickets, \"mark\"))'", NULL);
+    CHECK_OUT(r, "False\n");
+    sk_result_free(r);
     sk_config_free(cfg);
 }
