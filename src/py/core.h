@@ -158,6 +158,9 @@ struct py_interp {
     const void *stack_limit;
     uint64_t steps, max_steps;
     uint64_t kver_seq;
+    uint64_t type_epoch;          /* bumped when any type dict / type changes (attribute cache) */
+    struct py_tcache_ent *tcache; /* type attribute cache, allocated after a warm-up */
+    uint32_t tcache_warm;
     uint64_t nan_seq;             /* payloads that keep float('nan') results distinct */            /* last dict key-layout version handed out */
     uint64_t step_check;          /* steps at the next periodic check */
     const volatile int *cancel;
@@ -268,6 +271,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
 int py_type_set_slot_for(py_interp *I, py_type *t, py_val name);
 py_val py_type_call(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw);
 void py_type_modified(py_type *t);
+void py_type_cache_free(py_interp *I);
 py_val py_object_new_inst(py_interp *I, py_type *t);
 py_val py_type_repr(py_interp *I, py_val t);
 

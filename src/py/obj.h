@@ -337,7 +337,7 @@ typedef struct py_dict {
     size_t nentries;          /* entries used (live + deleted) */
     size_t cap;               /* entry capacity */
     uint32_t log2size;        /* index table has 1 << log2size slots; 0 = no table */
-    uint32_t pad_;
+    uint32_t typedict;        /* a type's __dict__: mutations bump I->type_epoch */
     int32_t *index;           /* -1 empty, -2 dummy, else entry number */
     py_dict_entry *entries;
     uint64_t version;         /* bumped on every mutation */

@@ -474,6 +474,8 @@ py_val py_type_dict(py_interp *I, py_type *t)
     py_val d = py_dict_new(I);
     if (!d) return PY_NULL;
     t->dict = d;
+    PY_DICT(d)->typedict = 1;
+    I->type_epoch++;
     if (t->def && !(t->flags & PY_TF_HEAP)) {
         if (add_methods(I, t, d, t->def->methods) || add_getsets(I, t, d, t->def->getsets) ||
             add_slot_wrappers(I, t, d)) {
@@ -501,7 +503,20 @@ static py_val ensure_mro(py_interp *I, py_type *t)
     return m;
 }
 
-py_val py_type_lookup(py_interp *I, py_type *t, py_val name)
+/* The type attribute cache: (type, interned name) -> value found along the
+ * MRO (borrowed; PY_NULL for "absent"), valid while I->type_epoch is
+ * unchanged.  The epoch moves whenever any type's dict is mutated, a type is
+ * created, cleared or freed — so a stale entry can never be returned.  Only
+ * interned names are cached (their address identifies them for the run). */
+#define TCACHE_BITS 10
+typedef struct py_tcache_ent {
+    py_type *type;
+    py_val name;
+    py_val value;
+    uint64_t epoch;
+} py_tcache_ent;
+
+static py_val lookup_mro(py_interp *I, py_type *t, py_val name)
 {
     py_val mro = ensure_mro(I, t);
     if (!mro) { py_err_clear(I); return PY_NULL; }
@@ -515,6 +530,34 @@ py_val py_type_lookup(py_interp *I, py_type *t, py_val name)
         if (v) return v;
     }
     return PY_NULL;
+}
+
+py_val py_type_lookup(py_interp *I, py_type *t, py_val name)
+{
+    if (!py_is_ptr(name) || !PY_IS(name, STR) || !PY_STR(name)->interned) return lookup_mro(I, t, name);
+    py_tcache_ent *c = I->tcache;
+    if (!c) {
+        if (++I->tcache_warm < 512) return lookup_mro(I, t, name);
+        c = py_alloc(I, sizeof(py_tcache_ent) << TCACHE_BITS);
+        if (!c) { py_err_clear(I); I->tcache_warm = 0; return lookup_mro(I, t, name); }
+        memset(c, 0, sizeof(py_tcache_ent) << TCACHE_BITS);
+        I->tcache = c;
+    }
+    uintptr_t k = ((uintptr_t)t >> 4) * 0x9E3779B1u ^ ((uintptr_t)name >> 3);
+    py_tcache_ent *e = &c[(k ^ (k >> TCACHE_BITS)) & ((1u << TCACHE_BITS) - 1)];
+    uint64_t ep = I->type_epoch;
+    if (e->type == t && e->name == name && e->epoch == ep) return e->value;
+    py_val v = lookup_mro(I, t, name);
+    if (I->type_epoch == ep && !py_err_occurred(I)) {
+        e->type = t; e->name = name; e->value = v; e->epoch = ep;
+    }
+    return v;
+}
+
+void py_type_cache_free(py_interp *I)
+{
+    if (I->tcache) py_free(I, I->tcache, sizeof(py_tcache_ent) << TCACHE_BITS);
+    I->tcache = NULL;
 }
 
 /* ---- generic attribute access --------------------------------------------------- */
@@ -1259,6 +1302,8 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
     if (!t->mro) { py_decref(I, tv); return PY_NULL; }
     t->dict = py_dict_copy(I, ns);
     if (!t->dict) { py_decref(I, tv); return PY_NULL; }
+    PY_DICT(t->dict)->typedict = 1;
+    I->type_epoch++;
     /* __qualname__ and __module__ */
     py_val qn = py_dict_get(I, t->dict, PY_ID(I, __qualname__));
     if (qn && py_is_str(qn)) {
@@ -1399,6 +1444,7 @@ static void type_dealloc(py_interp *I, py_obj *o)
 {
     py_type *t = (py_type *)o;
     py_gc_untrack(I, o);
+    I->type_epoch++;          /* the address may be reused by another type */
     py_xdecref(I, t->dict);
     py_xdecref(I, t->mro);
     py_xdecref(I, t->bases);
@@ -1427,6 +1473,7 @@ static void type_traverse(py_obj *o, py_visitfn visit, void *ctx)
 static void type_clear(py_interp *I, py_obj *o)
 {
     py_type *t = (py_type *)o;
+    I->type_epoch++;
     PY_CLEAR(I, t->dict);
     PY_CLEAR(I, t->mro);
     PY_CLEAR(I, t->module);
@@ -1592,7 +1639,7 @@ static int type_setattr(py_interp *I, py_val self, py_val name, py_val v)
         py_type *mat = py_typeof(I, ma);
         if (mat->s.descr_set) return mat->s.descr_set(I, ma, self, v);
     }
-    if (!t->dict) { t->dict = py_dict_new(I); if (!t->dict) return -1; }
+    if (!t->dict) { t->dict = py_dict_new(I); if (!t->dict) return -1; PY_DICT(t->dict)->typedict = 1; }
     int r;
     if (v) r = py_dict_set(I, t->dict, name, v);
     else {

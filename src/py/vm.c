@@ -778,6 +778,24 @@ L_DELETE_NAME: {
 L_LOAD_ATTR: {
     py_val o = TOP();
     SAVE_FRAME();
+    if (py_is_ptr(o)) {
+        /* plain instance attribute: no data descriptor on the type, found in __dict__ */
+        py_type *t = PY_OBJ(o)->type;
+        if (t->s.getattr == py_generic_getattr && t->dictoffset > 0 && !(t->flags & PY_TF_SUBCLASS_DICT)) {
+            py_val dict = *(py_val *)((char *)PY_OBJ(o) + t->dictoffset);
+            if (dict) {
+                py_val d = py_type_lookup(I, t, co->names[arg]);
+                if (!d || !py_typeof(I, d)->s.descr_set) {
+                    py_val v = py_dict_get_str(I, dict, co->names[arg]);
+                    if (v) {
+                        SET_TOP(py_newref(v));
+                        py_decref(I, o);
+                        DISPATCH();
+                    }
+                }
+            }
+        }
+    }
     py_val v = py_getattr(I, o, co->names[arg]);
     if (!v) ERROR();
     SET_TOP(v);
