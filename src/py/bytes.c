@@ -375,8 +375,11 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
     size_t n = py_str_len(sv);
     int strict = !strcmp(errors, "strict"), replace = !strcmp(errors, "replace"), ignore = !strcmp(errors, "ignore"),
         bsr = !strcmp(errors, "backslashreplace"), xml = !strcmp(errors, "xmlcharrefreplace"),
-        sesc = !strcmp(errors, "surrogateescape"), spass = !strcmp(errors, "surrogatepass");
+        sesc = !strcmp(errors, "surrogateescape"), spass = !strcmp(errors, "surrogatepass"),
+        nrep = !strcmp(errors, "namereplace");
     const char *badh = NULL;
+    py_val ucd = PY_NULL;         /* unicodedata.name, for namereplace */
+    if (nrep) bsr = 1;
     if (!strict && !replace && !ignore && !bsr && !xml && !sesc && !spass) { badh = errors; strict = 1; }
     if (kind == ENC_UTF8 && (PY_STR(sv)->ascii || py_utf8_valid(s, n, NULL))) {
         /* lone surrogates (WTF-8) cannot be encoded strictly */
@@ -449,6 +452,30 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
         } else if (replace) {
             sk_buf_putc(&b, '?');
         } else if (bsr) {
+            if (nrep && !ucd) {
+                /* the names live in the unicodedata module, when it is there */
+                py_val mn = py_intern(I, "unicodedata");
+                py_val m = mn ? py_import(I, mn, PY_NULL, 0) : PY_NULL;
+                py_xdecref(I, mn);
+                ucd = m ? py_getattr_s(I, m, "name") : PY_NULL;
+                py_xdecref(I, m);
+                if (!ucd) { py_err_clear(I); ucd = py_newref(PY_NONE); }
+            }
+            if (nrep && ucd != PY_NONE) {
+                char tmp[4];
+                int k = py_utf8_encode(cp, tmp);
+                py_val ch = py_str_new(I, tmp, (size_t)k);
+                py_val nm = ch ? py_call2(I, ucd, ch, PY_NONE) : PY_NULL;
+                py_xdecref(I, ch);
+                if (nm && py_is_str(nm)) {
+                    sk_buf_printf(&b, "\\N{%s}", py_str_data(nm));
+                    py_decref(I, nm);
+                    cpi++;
+                    continue;
+                }
+                py_xdecref(I, nm);
+                py_err_clear(I);
+            }
             if (cp < 0x100) sk_buf_printf(&b, "\\x%02x", cp);
             else if (cp < 0x10000) sk_buf_printf(&b, "\\u%04x", cp);
             else sk_buf_printf(&b, "\\U%08x", cp);
@@ -457,6 +484,7 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
         }
         cpi++;
     }
+    py_xdecref(I, ucd);
     py_val r = py_bytes_new(I, b.p ? b.p : "", b.len);
     sk_buf_free(&b);
     return r;

@@ -525,6 +525,7 @@ static py_val enumerate_new(py_interp *I, py_type *t, const py_val *args, size_t
 {
     static const char *const names[] = { "iterable", "start", NULL };
     py_val a[2] = { 0, 0 };
+    if (!nargs && !kw) return py_err_str(I, PY_E_TypeError, "enumerate() missing required argument 'iterable'");
     if (py_args_parse(I, "enumerate", args, nargs, kw, names, 1, a)) return PY_NULL;
     py_val start = py_int_small(0);
     if (a[1]) {
