@@ -75,7 +75,7 @@ int py_args_parse(py_interp *I, const char *fname, const py_val *args, size_t na
         if (nkw0 && nargs + nkw0 > nparams) {
             /* the clinic parser counts everything before matching names */
             py_err_fmt(I, PY_E_TypeError, "%s() takes at most %zu %sargument%s (%zu given)", fname, nparams,
-                       npos == 0 ? "keyword " : "", nparams == 1 ? "" : "s", nargs + nkw0);
+                       nargs == 0 ? "keyword " : "", nparams == 1 ? "" : "s", nargs + nkw0);
             return -1;
         }
     }

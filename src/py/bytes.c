@@ -410,6 +410,8 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
         case ENC_LATIN1: ok = cp < 0x100; break;
         default: ok = cp < 0xD800 || cp > 0xDFFF; break;
         }
+        /* surrogatepass: UTF encodings write the surrogate as a code unit */
+        if (!ok && spass && kind != ENC_ASCII && kind != ENC_LATIN1 && cp >= 0xD800 && cp <= 0xDFFF) ok = 1;
         if (ok) {
             if (kind == ENC_UTF8) sk_buf_put(&b, s + st, i - st);
             else if (kind == ENC_ASCII || kind == ENC_LATIN1) sk_buf_putc(&b, (char)cp);
@@ -427,7 +429,7 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
                 int be = kind == ENC_UTF32BE;
                 for (int k = 0; k < 4; k++) sk_buf_putc(&b, (char)(cp >> (be ? 24 - 8 * k : 8 * k)));
             }
-        } else if (strict || (sesc && !(cp >= 0xDC80 && cp <= 0xDCFF))) {
+        } else if (strict || spass || (sesc && !(cp >= 0xDC80 && cp <= 0xDCFF))) {
             sk_buf_free(&b);
             /* extent of the run of unencodable characters */
             int64_t endcp = cpi + 1;
@@ -447,8 +449,6 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
             return PY_NULL;
         } else if (sesc) {
             sk_buf_putc(&b, (char)(cp - 0xDC00));
-        } else if (spass && kind == ENC_UTF8) {
-            sk_buf_put(&b, s + st, i - st);
         } else if (replace) {
             sk_buf_putc(&b, '?');
         } else if (bsr) {
