@@ -392,3 +392,34 @@ TEST(py_asyncio_and_top_level_await)
     CHECK_STR(r.out, "[10, 20, 30]\ncancelled\n");
     CHECK_INT(r.used_after, 0);
 }
+
+/* The type attribute cache must follow every change of a class namespace,
+ * of a base class, and survive a type's address being reused. */
+TEST(py_type_cache_invalidation)
+{
+    run_out r;
+    RUN(&r, "class A:\n    x = 1\n    def f(self): return 'A.f'\n"
+            "class B(A): pass\n"
+            "b = B(); out = []\n"
+            "for i in range(1200):\n"
+            "    out.append(b.x)\n"
+            "    if i == 700: A.x = 2\n"
+            "    if i == 800: B.x = 3\n"
+            "    if i == 900: del B.x\n"
+            "    if i == 1000: A.f = lambda self: 'new'\n"
+            "    if i == 1100: del A.x; B.x = 9\n"
+            "print(out[0], out[701], out[801], out[901], out[1199], b.f())\n"
+            "res = []\n"
+            "for i in range(1000):\n"
+            "    C = type('C', (), {'v': i})\n"
+            "    res.append(C().v)\n"
+            "    del C\n"
+            "print(res == list(range(1000)))\n"
+            "class Q: pass\n"
+            "q = Q(); q.__dict__['m'] = 'inst'\n"
+            "for i in range(600): v = q.m\n"
+            "Q.m = property(lambda s: 'prop')\n"
+            "print(v, q.m)\n");
+    CHECK_STR(r.out, "1 2 3 2 9 new\nTrue\ninst prop\n");
+    CHECK_INT(r.used_after, 0);
+}
