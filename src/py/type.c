@@ -1234,6 +1234,23 @@ static py_type *solid_base(py_type *t)
     return t;
 }
 
+/* The nearest class whose instance layout differs from its base's: a
+ * builtin, or a class whose __slots__ add members (CPython's solid_base).
+ * Two bases whose layout bases are not on one line cannot be combined. */
+static py_type *layout_base(py_type *t)
+{
+    while (t->flags & PY_TF_HEAP) {
+        if (t->slotnames) {
+            for (size_t i = 0; i < py_tuple_len(t->slotnames); i++) {
+                py_val sn = py_tuple_items(t->slotnames)[i];
+                if (py_is_str(sn) && !py_str_eq_c(sn, "__dict__") && !py_str_eq_c(sn, "__weakref__")) return t;
+            }
+        }
+        t = t->base;
+    }
+    return t;
+}
+
 /* ---- class creation ----------------------------------------------------------------- */
 py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val kwds)
 {
@@ -1259,7 +1276,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
             py_xdecref(I, own_bases);
             return py_err_fmt(I, PY_E_TypeError, "type '%s' is not an acceptable base type", b->name);
         }
-        py_type *s = solid_base(b);
+        py_type *s = layout_base(b);
         if (!best) { best = b; best_solid = s; continue; }
         if (py_type_is_subtype(s, best_solid)) { if (s != best_solid) { best = b; best_solid = s; } }
         else if (!py_type_is_subtype(best_solid, s)) {
@@ -1267,6 +1284,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
             return py_err_str(I, PY_E_TypeError, "multiple bases have instance lay-out conflict");
         }
     }
+    best_solid = solid_base(best);
     py_type *mt = py_typeof(I, PY_VAL(best));
     if (py_type_is_subtype(mt, meta)) meta = mt;
     py_gchead *g = py_zalloc(I, sizeof(py_type) + sizeof(py_gchead));
