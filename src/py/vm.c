@@ -781,17 +781,26 @@ L_LOAD_ATTR: {
     if (py_is_ptr(o)) {
         /* plain instance attribute: no data descriptor on the type, found in __dict__ */
         py_type *t = PY_OBJ(o)->type;
-        if (t->s.getattr == py_generic_getattr && t->dictoffset > 0 && !(t->flags & PY_TF_SUBCLASS_DICT)) {
-            py_val dict = *(py_val *)((char *)PY_OBJ(o) + t->dictoffset);
-            if (dict) {
-                py_val d = py_type_lookup(I, t, co->names[arg]);
-                if (!d || !py_typeof(I, d)->s.descr_set) {
-                    py_val v = py_dict_get_str(I, dict, co->names[arg]);
+        if (t->s.getattr == py_generic_getattr && (t->flags & PY_TF_HEAP)) {
+            py_val d = py_type_lookup(I, t, co->names[arg]);
+            if (d && PY_IS(d, GETSET_DESCR)) {
+                /* a __slots__ member */
+                py_getset_descr *gd = (py_getset_descr *)PY_OBJ(d);
+                if (!gd->def && py_type_is_subtype(t, gd->owner)) {
+                    py_val v = *(py_val *)((char *)PY_OBJ(o) + gd->offset);
                     if (v) {
                         SET_TOP(py_newref(v));
                         py_decref(I, o);
                         DISPATCH();
                     }
+                }
+            } else if (t->dictoffset > 0 && !(t->flags & PY_TF_SUBCLASS_DICT) && (!d || !py_typeof(I, d)->s.descr_set)) {
+                py_val dict = *(py_val *)((char *)PY_OBJ(o) + t->dictoffset);
+                py_val v = dict ? py_dict_get_str(I, dict, co->names[arg]) : PY_NULL;
+                if (v) {
+                    SET_TOP(py_newref(v));
+                    py_decref(I, o);
+                    DISPATCH();
                 }
             }
         }
