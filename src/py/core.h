@@ -169,6 +169,14 @@ struct py_interp {
     int64_t deadline_ns;          /* 0 = none */
     int fatal;                    /* a resource limit ended the run */
 
+    /* finalizers (__del__, closing suspended generators): queued when the
+     * object dies, run at the next safe point of the VM (see gc.c) */
+    py_obj **finq;
+    size_t finq_head, finq_n, finq_cap;
+    int fin_running, fin_disabled, fin_signal;
+    int fin_used;                 /* a generator or a class with __del__ was made */
+    int tb_plain;                 /* tracebacks without carets (unraisable) */
+
     /* host */
     const py_run_opts *opts;
     py_val repr_stack;            /* list of objects being repr'd (cycles) */
@@ -273,6 +281,10 @@ int py_type_set_slot_for(py_interp *I, py_type *t, py_val name);
 py_val py_type_call(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw);
 void py_type_modified(py_type *t);
 void py_type_cache_free(py_interp *I);
+int py_run_finalizers(py_interp *I);       /* -1: a fatal error (limit) is pending */
+void py_finalizers_drop(py_interp *I);
+int py_frame_in_try(py_frame *f);          /* a handler covers the suspended instruction */
+void py_write_unraisable(py_interp *I, const char *msg, py_val obj);
 py_val py_object_new_inst(py_interp *I, py_type *t);
 py_val py_type_repr(py_interp *I, py_val t);
 

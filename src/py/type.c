@@ -1138,6 +1138,8 @@ static void fixup_slots(py_interp *I, py_type *t)
     if (USER(__setattr__) || USER(__delattr__)) t->s.setattr = slot_setattr;
     if (USER(__getattr__) || USER(__getattribute__)) t->s.getattr = slot_getattr_hook;
     if (USER(__hash__)) t->s.hash = v == PY_NONE ? py_hash_unhashable : slot_hash;
+    if (user_defined(I, t, PY_ID(I, __del__), NULL)) { t->flags |= PY_TF_FINALIZE; I->fin_used = 1; }
+    else t->flags &= ~(uint32_t)PY_TF_FINALIZE;
     for (int op = 0; op < 6; op++)
         if (user_defined(I, t, idname(I, rich_ids[op]), NULL)) { t->s.richcmp = slot_richcmp; break; }
     for (int op = 0; op < PY_NB_COUNT; op++) {

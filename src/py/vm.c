@@ -497,7 +497,7 @@ int py_check_periodic(py_interp *I)
         }
     }
     py_gc_maybe_collect(I);
-    return 0;
+    return py_run_finalizers(I);
 }
 
 /* Find the handler for instruction `ip`; -1 if none. */
@@ -513,6 +513,20 @@ static int find_handler(py_code *co, uint32_t ip, uint32_t *depth)
         }
     }
     return -1;
+}
+
+/* Is the instruction a suspended generator frame stopped at covered by an
+ * exception handler, or is it delegating (yield from / await)?  Only then
+ * can closing it run code. */
+int py_frame_in_try(py_frame *f)
+{
+    py_code *co = f->code;
+    if (!f->ip || f->ip <= co->code) return 0;
+    uint32_t idx = (uint32_t)(f->ip - co->code) - 1;
+    uint32_t prev = co->code[idx];
+    if (INSN_OP(prev) == OP_YIELD_VALUE && INSN_ARG(prev) == 1) return 1;
+    uint32_t d;
+    return find_handler(co, idx, &d) >= 0;
 }
 
 /* ---- the loop ------------------------------------------------------------------------------ */
@@ -556,6 +570,11 @@ py_val py_eval_frame(py_interp *I, py_frame *f)
         ins = *ip++; arg = INSN_ARG(ins); goto *targets[INSN_OP(ins)]; \
     } while (0)
 #define ERROR() do { reraise = 0; goto error; } while (0)
+/* after instructions that drop references: run queued finalizers (gc.c) */
+#define DISPATCH_FIN() do { \
+        if (__builtin_expect(I->fin_signal != 0, 0)) goto run_finalizers; \
+        DISPATCH(); \
+    } while (0)
 
     LOAD_FRAME();
     if (f->flags & 8 /* PY_FRAME_THROW */) {
@@ -568,6 +587,7 @@ periodic:
     I->steps += I->step_check - (uint64_t)(budget > 0 ? budget : 0);
     if (budget < 0) budget = 0;
     I->step_check = (uint64_t)budget;   /* counted: an exit now adds nothing */
+    SAVE_FRAME();
     if (py_check_periodic(I)) {
         ip++;   /* the failing instruction is the next one */
         ERROR();
@@ -583,12 +603,16 @@ periodic:
     arg = INSN_ARG(ins);
     goto *targets[INSN_OP(ins)];
 
+run_finalizers:
+    SAVE_FRAME();
+    if (py_run_finalizers(I)) ERROR();
+    DISPATCH();
 L_NOP:
     DISPATCH();
 L_POP_TOP: {
     py_val v = POP();
     py_decref(I, v);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_COPY: {
     py_val v = PEEK(arg);
@@ -629,7 +653,7 @@ L_STORE_FAST: {
     py_val old = fast[arg];
     fast[arg] = v;
     py_xdecref(I, old);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_DELETE_FAST: {
     py_val old = fast[arg];
@@ -640,7 +664,7 @@ L_DELETE_FAST: {
     }
     fast[arg] = PY_NULL;
     py_decref(I, old);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_LOAD_DEREF: {
     py_cell *cell = (py_cell *)PY_OBJ(fast[co->nlocals + arg]);
@@ -682,7 +706,7 @@ L_STORE_DEREF: {
     py_val old = cell->v;
     cell->v = v;
     py_xdecref(I, old);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_DELETE_DEREF: {
     py_cell *cell = (py_cell *)PY_OBJ(fast[co->nlocals + arg]);
@@ -692,7 +716,7 @@ L_DELETE_DEREF: {
         ERROR();
     }
     PY_CLEAR(I, cell->v);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_LOAD_CLOSURE: {
     py_val c = fast[co->nlocals + arg];
@@ -726,7 +750,7 @@ L_STORE_GLOBAL: {
     int r = py_dict_set(I, f->globals, co->names[arg], v);
     py_decref(I, v);
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_DELETE_GLOBAL: {
     py_val old;
@@ -734,7 +758,7 @@ L_DELETE_GLOBAL: {
     if (r < 0) ERROR();
     if (!r) { name_error(I, co->names[arg]); ERROR(); }
     py_decref(I, old);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_LOAD_NAME: {
     py_val name = co->names[arg];
@@ -761,7 +785,7 @@ L_STORE_NAME: {
     int r = py_is_dict(ns) ? py_dict_set(I, ns, co->names[arg], v) : py_setitem(I, ns, co->names[arg], v);
     py_decref(I, v);
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_DELETE_NAME: {
     py_val ns = f->locals ? f->locals : f->globals;
@@ -775,7 +799,7 @@ L_DELETE_NAME: {
         r = py_delitem(I, ns, co->names[arg]);
     }
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_LOAD_ATTR: {
     py_val o = TOP();
@@ -821,7 +845,7 @@ L_STORE_ATTR: {
     py_decref(I, o);
     py_decref(I, v);
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_DELETE_ATTR: {
     py_val o = POP();
@@ -829,7 +853,7 @@ L_DELETE_ATTR: {
     int r = py_setattr(I, o, co->names[arg], PY_NULL);
     py_decref(I, o);
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_LOAD_METHOD: {
     py_val o = TOP();
@@ -1016,7 +1040,7 @@ L_STORE_SUBSCR: {
     py_decref(I, o);
     py_decref(I, v);
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_DELETE_SUBSCR: {
     py_val k = POP();
@@ -1026,7 +1050,7 @@ L_DELETE_SUBSCR: {
     py_decref(I, k);
     py_decref(I, o);
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_BUILD_SLICE: {
     py_val step = arg == 3 ? POP() : PY_NONE;
@@ -1468,7 +1492,7 @@ do_call:
                 f = nf;
                 I->frame = f;
                 LOAD_FRAME();
-                DISPATCH();
+                DISPATCH_FIN();
             }
             if (!(fco->flags & (PY_CO_GENERATOR | PY_CO_COROUTINE | PY_CO_ASYNCGEN))) {
                 py_frame *nf = push_func_frame(I, fn, argp, nargs, kwnames);
@@ -1490,7 +1514,7 @@ do_call:
                 f = nf;
                 I->frame = f;
                 LOAD_FRAME();
-                DISPATCH();
+                DISPATCH_FIN();
             }
         }
         res = py_call(I, callable, argp, nargs, kwnames);
@@ -1501,7 +1525,7 @@ do_call:
         }
         if (!res) ERROR();
         PUSH(res);
-        DISPATCH();
+        DISPATCH_FIN();
 call_error:
         {
             py_val *base = sp - (int)arg - extra;
@@ -1542,7 +1566,7 @@ L_CALL_EX: {
     py_xdecref(I, self);
     if (!r) ERROR();
     PUSH(r);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_MAKE_FUNCTION: {
     py_val codev = POP();
@@ -1594,7 +1618,7 @@ L_RETURN_VALUE: {
             PUSH(retval);
             ip = co->code + INSN_ARG(cins);
         }
-        DISPATCH();
+        DISPATCH_FIN();
     }
     done->sp = sp;
     py_frame_clear_locals(I, done);
@@ -1610,7 +1634,7 @@ L_RETURN_VALUE: {
     I->frame = f;
     LOAD_FRAME();
     PUSH(retval);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_RETURN_GENERATOR_END:
     DISPATCH();
@@ -1790,7 +1814,7 @@ L_POP_EXCEPT: {
     py_val old = I->exc_info;
     I->exc_info = prev == PY_NONE ? PY_NULL : prev;
     py_xdecref(I, old);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_CHECK_EXC_MATCH: {
     py_val type = POP();

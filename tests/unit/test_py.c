@@ -427,3 +427,34 @@ TEST(py_type_cache_invalidation)
     CHECK_STR(r.out, "1 2 3 2 9 new\nTrue\ninst prop\n");
     CHECK_INT(r.used_after, 0);
 }
+
+/* __del__ and generator close() run at the next safe point after the object
+ * dies, in CPython's order; exceptions in them are reported, not raised. */
+TEST(py_finalizers)
+{
+    run_out r;
+    RUN(&r, "class A:\n    def __init__(self, n): self.n = n\n    def __del__(self): print('del', self.n)\n"
+            "a = A(1); del a; print('after')\n"
+            "l = [A(2), A(3)]; l.clear(); print('cleared')\n"
+            "def g():\n    try:\n        yield 1\n    finally:\n        print('closed')\n"
+            "for x in g(): break\n"
+            "print('loop done')\n"
+            "c = A(4); c.me = c; del c\n"
+            "import gc; gc.collect(); print('collected')\n"
+            "class R:\n    def __del__(self):\n        global keep; keep = self\n"
+            "R(); print(type(keep).__name__)\n"
+            "class B:\n    def __del__(self): raise ValueError('boom')\n"
+            "B(); print('survived')\n"
+            "last = A(5)\n");
+    CHECK_STR(r.out, "del 1\nafter\ndel 3\ndel 2\ncleared\nclosed\nloop done\ndel 4\ncollected\nR\nsurvived\ndel 5\n");
+    CHECK(strstr(r.err, "Exception ignored in: <function B.__del__ at ") != NULL);
+    CHECK(strstr(r.err, "ValueError: boom") != NULL);
+    CHECK_INT(r.status, 0);
+    CHECK_INT(r.used_after, 0);
+    /* a run ended by a limit runs no finalizers afterwards */
+    run_cfg cfg = { .steps = 2000 };
+    run_py(&r, "class A:\n    def __del__(self): print('del')\n"
+               "a = A()\nwhile True: pass\n", &cfg);
+    CHECK_STR(r.out, "");
+    CHECK_INT(r.used_after, 0);
+}
