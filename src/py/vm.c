@@ -497,7 +497,7 @@ int py_check_periodic(py_interp *I)
         }
     }
     py_gc_maybe_collect(I);
-    return py_run_finalizers(I);
+    return 0;
 }
 
 /* Find the handler for instruction `ip`; -1 if none. */
@@ -588,7 +588,9 @@ periodic:
     if (budget < 0) budget = 0;
     I->step_check = (uint64_t)budget;   /* counted: an exit now adds nothing */
     SAVE_FRAME();
-    if (py_check_periodic(I)) {
+    /* C code may call py_check_periodic with borrowed pointers in hand;
+     * finalizers (Python code) only run here, between instructions */
+    if (py_check_periodic(I) || py_run_finalizers(I)) {
         ip++;   /* the failing instruction is the next one */
         ERROR();
     }
