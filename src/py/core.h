@@ -158,6 +158,9 @@ struct py_interp {
     const void *stack_limit;
     uint64_t steps, max_steps;
     uint64_t kver_seq;
+    uint64_t type_epoch;          /* bumped when any type dict / type changes (attribute cache) */
+    struct py_tcache_ent *tcache; /* type attribute cache, allocated after a warm-up */
+    uint32_t tcache_warm;
     uint64_t nan_seq;             /* payloads that keep float('nan') results distinct */            /* last dict key-layout version handed out */
     uint64_t step_check;          /* steps at the next periodic check */
     const volatile int *cancel;
@@ -165,6 +168,14 @@ struct py_interp {
     void *clock_ud;
     int64_t deadline_ns;          /* 0 = none */
     int fatal;                    /* a resource limit ended the run */
+
+    /* finalizers (__del__, closing suspended generators): queued when the
+     * object dies, run at the next safe point of the VM (see gc.c) */
+    py_obj **finq;
+    size_t finq_head, finq_n, finq_cap;
+    int fin_running, fin_disabled, fin_signal;
+    int fin_used;                 /* a generator or a class with __del__ was made */
+    int tb_plain;                 /* tracebacks without carets (unraisable) */
 
     /* host */
     const py_run_opts *opts;
@@ -235,6 +246,7 @@ static inline int py_is_str(py_val v) { return py_tflag(v, PY_TF_STR_SUB); }
 static inline int py_is_list(py_val v) { return py_tflag(v, PY_TF_LIST_SUB); }
 static inline int py_is_tuple(py_val v) { return py_tflag(v, PY_TF_TUPLE_SUB); }
 static inline int py_is_dict(py_val v) { return py_tflag(v, PY_TF_DICT_SUB); }
+static inline int py_is_bytearray(py_val v) { return py_is_ptr(v) && PY_OBJ(v)->type->id == PY_T_BYTEARRAY; }
 static inline int py_is_typeobj(py_val v) { return py_tflag(v, PY_TF_TYPE_SUB); }
 static inline int py_is_exc(py_val v) { return py_tflag(v, PY_TF_EXC_SUB); }
 static inline int py_is_anyset(py_val v) { return py_tflag(v, PY_TF_SET_SUB | PY_TF_FROZENSET_SUB); }
@@ -268,6 +280,11 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
 int py_type_set_slot_for(py_interp *I, py_type *t, py_val name);
 py_val py_type_call(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw);
 void py_type_modified(py_type *t);
+void py_type_cache_free(py_interp *I);
+int py_run_finalizers(py_interp *I);       /* -1: a fatal error (limit) is pending */
+void py_finalizers_drop(py_interp *I);
+int py_frame_in_try(py_frame *f);          /* a handler covers the suspended instruction */
+void py_write_unraisable(py_interp *I, const char *msg, py_val obj);
 py_val py_object_new_inst(py_interp *I, py_type *t);
 py_val py_type_repr(py_interp *I, py_val t);
 
@@ -371,6 +388,7 @@ py_val py_int_pow(py_interp *I, py_val a, py_val b, py_val m);
 py_val py_int_neg(py_interp *I, py_val v);
 int py_int_is_zero(py_val v);
 int py_int_bit_length(py_interp *I, py_val v, int64_t *out);
+py_val py_int_exact(py_interp *I, py_val v);
 py_val py_as_int(py_interp *I, py_val v);                   /* bool -> int, passthrough */
 double py_int_to_double_lossy(py_val v);
 int py_int_tostr_check(py_interp *I, py_val v);

@@ -26,6 +26,7 @@ py_val py_gen_new(py_interp *I, py_func *fn, py_frame *src)
     int tid = (co->flags & PY_CO_COROUTINE) ? PY_T_COROUTINE : (co->flags & PY_CO_ASYNCGEN) ? PY_T_ASYNCGEN : PY_T_GENERATOR;
     size_t fb = (gen_frame_bytes(co) + 15) & ~(size_t)15;
     py_gen *g = (py_gen *)py_obj_new(I, PY_TYPE(I, tid), sizeof(py_gen) + fb);
+    I->fin_used = 1;
     if (!g) {
         py_frame_clear_locals(I, src);
         return PY_NULL;
@@ -377,7 +378,7 @@ static const py_getsetdef coro_getsets[] = {
 py_val py_iter_self(py_interp *I, py_val v);
 
 const py_typedef py_generator_typedef = {
-    .name = "generator", .base = PY_T_OBJECT, .flags = PY_TF_GC, .basicsize = sizeof(py_gen),
+    .name = "generator", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_FINALIZE, .basicsize = sizeof(py_gen),
     .slots = { .dealloc = gen_dealloc, .traverse = gen_traverse, .clear = gen_clear, .iter = py_iter_self,
                .next = gen_iternext, .repr = gen_repr },
     .methods = gen_methods, .getsets = gen_getsets,
@@ -400,7 +401,7 @@ static const py_methoddef coro_methods[] = {
 };
 
 const py_typedef py_coroutine_typedef = {
-    .name = "coroutine", .base = PY_T_OBJECT, .flags = PY_TF_GC, .basicsize = sizeof(py_gen),
+    .name = "coroutine", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_FINALIZE, .basicsize = sizeof(py_gen),
     .slots = { .dealloc = gen_dealloc, .traverse = gen_traverse, .clear = gen_clear, .repr = gen_repr },
     .methods = coro_methods, .getsets = coro_getsets,
 };
@@ -630,7 +631,7 @@ static const py_methoddef agen_methods[] = {
 };
 
 const py_typedef py_asyncgen_typedef = {
-    .name = "async_generator", .base = PY_T_OBJECT, .flags = PY_TF_GC, .basicsize = sizeof(py_gen),
+    .name = "async_generator", .base = PY_T_OBJECT, .flags = PY_TF_GC | PY_TF_FINALIZE, .basicsize = sizeof(py_gen),
     .slots = { .dealloc = gen_dealloc, .traverse = gen_traverse, .clear = gen_clear, .repr = gen_repr },
     .methods = agen_methods, .getsets = gen_getsets,
 };

@@ -199,6 +199,15 @@ py_val py_as_int(py_interp *I, py_val v)
     return v;
 }
 
+/* A new reference to the value as an exact int (int subclass instances and
+ * bools become plain ints). */
+py_val py_int_exact(py_interp *I, py_val v)
+{
+    v = py_as_int(I, v);
+    if (py_is_ptr(v) && (PY_OBJ(v)->type->flags & PY_TF_HEAP)) return py_int_from_mp(I, bigp(v));
+    return py_newref(v);
+}
+
 int py_int_to_i64(py_interp *I, py_val v, int64_t *out)
 {
     if (py_is_int(v)) { *out = py_int_val(v); return 0; }
@@ -366,9 +375,12 @@ int py_int_format_base(py_interp *I, py_val v, int base, sk_buf *out)
 py_val py_int_repr(py_interp *I, py_val v)
 {
     if (py_is_int(v)) {
-        char tmp[32];
-        int n = snprintf(tmp, sizeof tmp, "%lld", (long long)py_int_val(v));
-        return py_str_new(I, tmp, (size_t)n);
+        int64_t x = py_int_val(v);
+        char tmp[32], *e = tmp + sizeof tmp, *p = e;
+        uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+        do { *--p = (char)('0' + u % 10); u /= 10; } while (u);
+        if (x < 0) *--p = '-';
+        return py_str_new(I, p, (size_t)(e - p));
     }
     if (py_is_bool(v)) return py_str_cstr(I, v == PY_TRUE ? "True" : "False");
     sk_buf b = SK_BUF_INIT(I->alloc);
@@ -562,11 +574,33 @@ static int size_ok(py_interp *I, double bits)
     return 1;
 }
 
+/* A read-only mp_int view of an int without allocating: big ints lend their
+ * own value, small ones are spelled into `buf` (which must outlive the view).
+ * Only valid as an input operand that is never the destination. */
+#define VIEW_DIGITS ((64 + MP_DIGIT_BIT - 1) / MP_DIGIT_BIT)
+static const mp_int *int_view(py_val v, mp_int *tmp, mp_digit *buf)
+{
+    if (!py_is_int(v) && !py_is_bool(v)) return bigp(v);
+    int64_t i = py_is_int(v) ? py_int_val(v) : v == PY_TRUE;
+    uint64_t u = i < 0 ? (uint64_t)0 - (uint64_t)i : (uint64_t)i;
+    int n = 0;
+    while (u) { buf[n++] = (mp_digit)(u & MP_MASK); u >>= MP_DIGIT_BIT; }
+    for (int k = n; k < VIEW_DIGITS; k++) buf[k] = 0;
+    tmp->used = n;
+    tmp->alloc = VIEW_DIGITS;
+    tmp->sign = i < 0 ? MP_NEG : MP_ZPOS;
+    tmp->dp = buf;
+    return tmp;
+}
+
 static py_val big_binop(py_interp *I, py_val a, py_val b, int op)
 {
-    mp_int x, y;
-    if (py_int_to_mp(I, a, &x)) return PY_NULL;
-    if (py_int_to_mp(I, b, &y)) { mp_clear(&x); return PY_NULL; }
+    mp_int xt, yt;
+    mp_digit xb[VIEW_DIGITS], yb[VIEW_DIGITS];
+    /* x and y are only ever read below */
+    const mp_int *xp = int_view(a, &xt, xb), *yp = int_view(b, &yt, yb);
+#define x (*xp)
+#define y (*yp)
     mp_int *d;
     py_val r = PY_NULL;
     mp_err e = MP_OKAY;
@@ -632,7 +666,8 @@ static py_val big_binop(py_interp *I, py_val a, py_val b, int op)
     default:
         break;
     }
-    mp_clear_multi(&x, &y, NULL);
+#undef x
+#undef y
     if (!r) return PY_NULL;
     if (!py_is_ptr(r)) return r;
     if (e != MP_OKAY) { py_decref(I, r); return mp_fail(I, e); }
@@ -869,11 +904,11 @@ static int int_hash_slot(py_interp *I, py_val v, int64_t *out)
 }
 
 static py_val int_neg_slot(py_interp *I, py_val v) { return py_int_neg(I, v); }
-static py_val int_pos_slot(py_interp *I, py_val v) { return py_newref(py_as_int(I, v)); }
+static py_val int_pos_slot(py_interp *I, py_val v) { return py_int_exact(I, v); }
 static py_val int_abs_slot(py_interp *I, py_val v)
 {
     if (py_int_sign(v) < 0) return py_int_neg(I, v);
-    return py_newref(py_as_int(I, v));
+    return py_int_exact(I, v);
 }
 static py_val int_invert_slot(py_interp *I, py_val v)
 {
@@ -885,7 +920,7 @@ static py_val int_invert_slot(py_interp *I, py_val v)
     return r;
 }
 static int int_truth(py_interp *I, py_val v) { (void)I; return !py_int_is_zero(v); }
-static py_val int_index_slot(py_interp *I, py_val v) { return py_newref(py_as_int(I, v)); }
+static py_val int_index_slot(py_interp *I, py_val v) { return py_int_exact(I, v); }
 static py_val int_tofloat(py_interp *I, py_val v)
 {
     double d;
@@ -1013,7 +1048,7 @@ static py_val int_conjugate(py_interp *I, py_val self, const py_val *args, size_
 {
     (void)args;
     if (py_args_none(I, "int.conjugate", nargs, kw)) return PY_NULL;
-    return py_newref(py_as_int(I, self));
+    return py_int_exact(I, self);
 }
 
 static py_val int_is_integer(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
@@ -1150,10 +1185,10 @@ static py_val int_format_meth(py_interp *I, py_val self, const py_val *args, siz
 static py_val int_round_meth(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
     if (py_args_range(I, "int.__round__", nargs, kw, 0, 1)) return PY_NULL;
-    if (nargs == 0 || args[0] == PY_NONE) return py_newref(py_as_int(I, self));
+    if (nargs == 0 || args[0] == PY_NONE) return py_int_exact(I, self);
     py_val nd = args[0];
     if (!py_is_intlike(nd)) return py_err_fmt(I, PY_E_TypeError, "'%s' object cannot be interpreted as an integer", py_type_name(I, nd));
-    if (py_int_sign(nd) >= 0) return py_newref(py_as_int(I, self));
+    if (py_int_sign(nd) >= 0) return py_int_exact(I, self);
     /* round to 10**(-nd), half to even */
     py_val negnd = py_int_neg(I, nd);
     if (!negnd) return PY_NULL;
@@ -1188,12 +1223,12 @@ static py_val int_trunc_meth(py_interp *I, py_val self, const py_val *args, size
 {
     (void)args;
     if (py_args_none(I, "int.__trunc__", nargs, kw)) return PY_NULL;
-    return py_newref(py_as_int(I, self));
+    return py_int_exact(I, self);
 }
 
-static py_val int_get_real(py_interp *I, py_val self) { return py_newref(py_as_int(I, self)); }
+static py_val int_get_real(py_interp *I, py_val self) { return py_int_exact(I, self); }
 static py_val int_get_imag(py_interp *I, py_val self) { (void)I; (void)self; return py_int_small(0); }
-static py_val int_get_num(py_interp *I, py_val self) { return py_newref(py_as_int(I, self)); }
+static py_val int_get_num(py_interp *I, py_val self) { return py_int_exact(I, self); }
 static py_val int_get_den(py_interp *I, py_val self) { (void)I; (void)self; return py_int_small(1); }
 
 static const py_methoddef int_methods[] = {

@@ -525,7 +525,36 @@ static py_val enumerate_new(py_interp *I, py_type *t, const py_val *args, size_t
 {
     static const char *const names[] = { "iterable", "start", NULL };
     py_val a[2] = { 0, 0 };
-    if (py_args_parse(I, "enumerate", args, nargs, kw, names, 1, a)) return PY_NULL;
+    if (t == PY_TYPE(I, PY_T_ENUMERATE)) {
+        /* CPython's hand-written enumerate_vectorcall, quirks included */
+        size_t nkw = kw ? py_tuple_len(kw) : 0;
+        const py_val *kn = nkw ? py_tuple_items(kw) : NULL;
+#define ENUM_KW(i, want) \
+        if (!py_str_eq_c(kn[i], want)) \
+            return py_err_fmt(I, PY_E_TypeError, "'%s' is an invalid keyword argument for enumerate()", py_str_data(kn[i]));
+        if (nargs + nkw == 2) {
+            if (nkw == 1) { ENUM_KW(0, "start"); }
+            else if (nkw == 2) {
+                if (py_str_eq_c(kn[0], "start")) {
+                    ENUM_KW(1, "iterable");
+                    a[0] = args[1]; a[1] = args[0];
+                    goto parsed;
+                }
+                ENUM_KW(0, "iterable");
+                ENUM_KW(1, "start");
+            }
+            a[0] = args[0]; a[1] = args[1];
+        } else if (nargs + nkw == 1) {
+            if (nkw == 1) { ENUM_KW(0, "iterable"); }
+            a[0] = args[0];
+        } else if (nargs == 0) {
+            return py_err_str(I, PY_E_TypeError, "enumerate() missing required argument 'iterable'");
+        } else {
+            return py_err_fmt(I, PY_E_TypeError, "enumerate() takes at most 2 arguments (%zu given)", nargs + nkw);
+        }
+#undef ENUM_KW
+    } else if (py_args_parse(I, "enumerate", args, nargs, kw, names, 1, a)) return PY_NULL;
+parsed:
     py_val start = py_int_small(0);
     if (a[1]) {
         if (!py_is_intlike(a[1]) && !(py_is_ptr(a[1]) && py_typeof(I, a[1])->s.index))

@@ -101,7 +101,7 @@ static void list_dealloc(py_interp *I, py_obj *o)
 {
     py_list *l = (py_list *)o;
     py_gc_untrack(I, o);
-    for (size_t i = 0; i < l->n; i++) py_xdecref(I, l->items[i]);
+    for (size_t i = l->n; i-- > 0;) py_xdecref(I, l->items[i]);   /* CPython's order */
     py_free(I, l->items, l->cap * sizeof(py_val));
     py_xdecref(I, l->dict_);
     py_obj_free(I, o, o->type->basicsize);
@@ -120,7 +120,7 @@ static void list_clear_items(py_interp *I, py_list *l)
     size_t n = l->n, cap = l->cap;
     l->items = NULL;
     l->n = l->cap = 0;
-    for (size_t i = 0; i < n; i++) py_xdecref(I, items[i]);
+    for (size_t i = n; i-- > 0;) py_xdecref(I, items[i]);
     py_free(I, items, cap * sizeof(py_val));
 }
 
@@ -257,7 +257,8 @@ static int list_ass_slice(py_interp *I, py_list *l, py_val key, py_val v)
             py_xdecref(I, seq);
             return -1;
         }
-        memmove(l->items + start + m, l->items + stop, (l->n - (size_t)stop) * sizeof(py_val));
+        if (l->n > (size_t)stop && (m != old))
+            memmove(l->items + start + m, l->items + stop, (l->n - (size_t)stop) * sizeof(py_val));
         for (size_t i = 0; i < m; i++) l->items[start + (int64_t)i] = py_newref(src[i]);
         l->n = l->n - old + m;
         for (size_t i = 0; i < old; i++) py_decref(I, dead[i]);

@@ -457,7 +457,15 @@ int py_mod_sys_init(py_interp *I, py_val mod)
 static py_val gc_collect(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
     (void)self; (void)args; (void)nargs; (void)kw;
-    return py_int_from_i64(I, (int64_t)py_gc_collect(I));
+    /* unreachable objects with finalizers are finalized first and
+     * collected by the following pass */
+    size_t n = py_gc_collect(I);
+    for (int round = 0; round < 3 && I->finq_head != I->finq_n; round++) {
+        if (py_run_finalizers(I)) return PY_NULL;
+        n += py_gc_collect(I);
+    }
+    if (py_run_finalizers(I)) return PY_NULL;
+    return py_int_from_i64(I, (int64_t)n);
 }
 static py_val gc_enable(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {

@@ -31,7 +31,7 @@ typedef struct py_frame py_frame;
 
 typedef struct py_obj {
     uint32_t rc;
-    uint32_t gcrefs;          /* scratch for the cycle collector / flags */
+    uint32_t gcrefs;          /* scratch for the cycle collector; bit 30: finalized */
     py_type *type;
 } py_obj;
 
@@ -253,7 +253,8 @@ enum {
     PY_TF_SETATTR_HOOK = 1u << 17,
     PY_TF_FROZENSET_SUB = 1u << 18,
     PY_TF_SUBCLASS_DICT = 1u << 19,
-    PY_TF_COMPLEX_SUB = 1u << 20, /* the dict slot exists for subclass instances only (list, dict, ...) */
+    PY_TF_COMPLEX_SUB = 1u << 20,
+    PY_TF_FINALIZE = 1u << 21,    /* instances may need a finalizer (__del__, generator close) */ /* the dict slot exists for subclass instances only (list, dict, ...) */
 };
 
 struct py_type {
@@ -337,7 +338,7 @@ typedef struct py_dict {
     size_t nentries;          /* entries used (live + deleted) */
     size_t cap;               /* entry capacity */
     uint32_t log2size;        /* index table has 1 << log2size slots; 0 = no table */
-    uint32_t pad_;
+    uint32_t typedict;        /* a type's __dict__: mutations bump I->type_epoch */
     int32_t *index;           /* -1 empty, -2 dummy, else entry number */
     py_dict_entry *entries;
     uint64_t version;         /* bumped on every mutation */

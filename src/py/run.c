@@ -50,8 +50,39 @@ static int interp_init(py_interp *I, const py_run_opts *o)
     return 0;
 }
 
+/* Interpreter shutdown as CPython does it for __main__: drop the globals
+ * in order, collect, and run the finalizers that this triggers — unless a
+ * limit ended the run. */
+static void finalize_main(py_interp *I)
+{
+    if (I->fatal || I->fin_disabled || !I->fin_used || !I->main_dict) return;
+    PY_CLEAR(I, I->last_value);
+    py_val keys = py_dict_keys_list(I, I->main_dict);
+    if (!keys) { py_err_clear(I); return; }
+    for (size_t i = 0; i < PY_LIST(keys)->n && !I->fatal; i++) {
+        py_val k = PY_LIST(keys)->items[i];
+        if (!py_is_str(k) || py_str_eq_c(k, "__builtins__")) continue;
+        py_val cur = py_dict_get(I, I->main_dict, k);
+        if (!cur || cur == PY_NONE) continue;
+        if (py_dict_set(I, I->main_dict, k, PY_NONE)) py_err_clear(I);
+        if (py_run_finalizers(I)) break;
+    }
+    py_decref(I, keys);
+    if (!I->fatal && I->finq_head == I->finq_n && !I->gc_running) {
+        py_gc_collect(I);
+        for (int round = 0; round < 3 && I->finq_head != I->finq_n && !I->fatal; round++) {
+            if (py_run_finalizers(I)) break;
+            py_gc_collect(I);
+        }
+    }
+    py_err_clear(I);
+}
+
 static void interp_teardown(py_interp *I)
 {
+    PY_CLEAR(I, I->exc);
+    finalize_main(I);
+    py_finalizers_drop(I);   /* no more Python code from here on */
     PY_CLEAR(I, I->exc);
     PY_CLEAR(I, I->exc_info);
     PY_CLEAR(I, I->last_value);
@@ -62,6 +93,7 @@ static void interp_teardown(py_interp *I)
     PY_CLEAR(I, I->main_mod);
     PY_CLEAR(I, I->asyncio_loop);
     py_gc_teardown(I);
+    py_type_cache_free(I);
     /* big ints hold digit memory outside the pools */
     while (I->bigs) {
         py_bigint *b = I->bigs;
@@ -453,6 +485,7 @@ after_run:
             o->alloc->limit = 0;
             py_format_exception(I, exc, &tb);
             o->alloc->limit = lim;
+            if (I->fatal || PY_EXC(exc)->fatal) I->fin_disabled = 1;   /* a limit ended the run */
             I->fatal = 0;
             if (I->opts->write && tb.len) o->write(o->write_ud, 2, tb.p, tb.len);
             fill_exception(I, res, exc, tb.p ? tb.p : "", tb.len);

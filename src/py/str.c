@@ -609,6 +609,10 @@ static py_val str_new_slot(py_interp *I, py_type *t, const py_val *args, size_t 
 {
     static const char *const names[] = { "object", "encoding", "errors", NULL };
     py_val a[3] = { 0, 0, 0 };
+    if (nargs == 1 && !kw && t->id == PY_T_STR && !(t->flags & PY_TF_HEAP)) {
+        if (py_is_int(args[0])) return py_int_repr(I, args[0]);
+        return py_str(I, args[0]);
+    }
     if (nargs > 3 && !kw) return py_err_fmt(I, PY_E_TypeError, "str expected at most 3 arguments, got %zu", nargs);
     if (py_args_parse(I, "str", args, nargs, kw, names, 0, a)) return PY_NULL;
     py_val r;
@@ -619,7 +623,7 @@ static py_val str_new_slot(py_interp *I, py_type *t, const py_val *args, size_t 
         const char *enc = a[1] && py_is_str(a[1]) ? py_str_data(a[1]) : "utf-8";
         const char *err = a[2] && py_is_str(a[2]) ? py_str_data(a[2]) : "strict";
         if (py_is_bytes(a[0])) r = py_bytes_decode(I, PY_BYTES(a[0])->data, PY_BYTES(a[0])->len, enc, err);
-        else if (PY_IS(a[0], BYTEARRAY)) {
+        else if (py_is_bytearray(a[0])) {
             py_bytearray *ba = (py_bytearray *)PY_OBJ(a[0]);
             r = py_bytes_decode(I, ba->data, ba->len, enc, err);
         } else if (py_is_str(a[0])) return py_err_str(I, PY_E_TypeError, "decoding str is not supported");

@@ -220,6 +220,15 @@ static void format_frame(py_interp *I, sk_buf *out, py_code *co, py_srcpos pos, 
     sk_buf_printf(out, "  File \"%s\", line %d, in %s\n", py_str_data(co->filename), pos.line, fname);
     line first;
     if (!get_line(co->source, pos.line, &first)) return;
+    if (I->tb_plain) {
+        /* CPython 3.13's C-level printer (unraisable exceptions): the
+         * stripped line, no carets */
+        size_t a = 0, b = first.n;
+        while (a < b && is_ws(first.p[a])) a++;
+        while (b > a && is_ws(first.p[b - 1])) b--;
+        if (b > a) { sk_buf_puts(out, "    "); sk_buf_put(out, first.p + a, b - a); sk_buf_putc(out, '\n'); }
+        return;
+    }
     int nl = pos.end_line >= pos.line ? pos.end_line - pos.line + 1 : 1;
     if (nl > 64) nl = 64;
     line orig[64];

@@ -55,7 +55,7 @@ static void tuple_dealloc(py_interp *I, py_obj *o)
 {
     py_tuple *t = (py_tuple *)o;
     py_gc_untrack(I, o);
-    for (size_t i = 0; i < t->n; i++) py_xdecref(I, t->items[i]);
+    for (size_t i = t->n; i-- > 0;) py_xdecref(I, t->items[i]);   /* CPython's order */
     py_obj_free(I, o, tuple_size(t->n));
 }
 

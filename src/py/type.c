@@ -271,7 +271,8 @@ static py_val call_slot_wrapper(py_interp *I, py_val fv, const py_val *args, siz
     py_cfunc *f = (py_cfunc *)PY_OBJ(fv);
     py_type *owner = f->owner;
     const slotdef *sd = &slotdefs[py_int_val(f->self)];
-    if (nargs < 1 && sd->kind != SW_NEW) {
+    if (nargs < 1) {
+        if (sd->kind == SW_NEW) return py_err_fmt(I, PY_E_TypeError, "%s.__new__(): not enough arguments", owner->name);
         return py_err_fmt(I, PY_E_TypeError, "descriptor '%s' of '%s' object needs an argument", sd->name, owner->name);
     }
     py_val self = args[0];
@@ -474,6 +475,8 @@ py_val py_type_dict(py_interp *I, py_type *t)
     py_val d = py_dict_new(I);
     if (!d) return PY_NULL;
     t->dict = d;
+    PY_DICT(d)->typedict = 1;
+    I->type_epoch++;
     if (t->def && !(t->flags & PY_TF_HEAP)) {
         if (add_methods(I, t, d, t->def->methods) || add_getsets(I, t, d, t->def->getsets) ||
             add_slot_wrappers(I, t, d)) {
@@ -501,7 +504,20 @@ static py_val ensure_mro(py_interp *I, py_type *t)
     return m;
 }
 
-py_val py_type_lookup(py_interp *I, py_type *t, py_val name)
+/* The type attribute cache: (type, interned name) -> value found along the
+ * MRO (borrowed; PY_NULL for "absent"), valid while I->type_epoch is
+ * unchanged.  The epoch moves whenever any type's dict is mutated, a type is
+ * created, cleared or freed — so a stale entry can never be returned.  Only
+ * interned names are cached (their address identifies them for the run). */
+#define TCACHE_BITS 10
+typedef struct py_tcache_ent {
+    py_type *type;
+    py_val name;
+    py_val value;
+    uint64_t epoch;
+} py_tcache_ent;
+
+static py_val lookup_mro(py_interp *I, py_type *t, py_val name)
 {
     py_val mro = ensure_mro(I, t);
     if (!mro) { py_err_clear(I); return PY_NULL; }
@@ -515,6 +531,34 @@ py_val py_type_lookup(py_interp *I, py_type *t, py_val name)
         if (v) return v;
     }
     return PY_NULL;
+}
+
+py_val py_type_lookup(py_interp *I, py_type *t, py_val name)
+{
+    if (!py_is_ptr(name) || !PY_IS(name, STR) || !PY_STR(name)->interned) return lookup_mro(I, t, name);
+    py_tcache_ent *c = I->tcache;
+    if (!c) {
+        if (++I->tcache_warm < 512) return lookup_mro(I, t, name);
+        c = py_alloc(I, sizeof(py_tcache_ent) << TCACHE_BITS);
+        if (!c) { py_err_clear(I); I->tcache_warm = 0; return lookup_mro(I, t, name); }
+        memset(c, 0, sizeof(py_tcache_ent) << TCACHE_BITS);
+        I->tcache = c;
+    }
+    uintptr_t k = ((uintptr_t)t >> 4) * 0x9E3779B1u ^ ((uintptr_t)name >> 3);
+    py_tcache_ent *e = &c[(k ^ (k >> TCACHE_BITS)) & ((1u << TCACHE_BITS) - 1)];
+    uint64_t ep = I->type_epoch;
+    if (e->type == t && e->name == name && e->epoch == ep) return e->value;
+    py_val v = lookup_mro(I, t, name);
+    if (I->type_epoch == ep && !py_err_occurred(I)) {
+        e->type = t; e->name = name; e->value = v; e->epoch = ep;
+    }
+    return v;
+}
+
+void py_type_cache_free(py_interp *I)
+{
+    if (I->tcache) py_free(I, I->tcache, sizeof(py_tcache_ent) << TCACHE_BITS);
+    I->tcache = NULL;
 }
 
 /* ---- generic attribute access --------------------------------------------------- */
@@ -1094,6 +1138,8 @@ static void fixup_slots(py_interp *I, py_type *t)
     if (USER(__setattr__) || USER(__delattr__)) t->s.setattr = slot_setattr;
     if (USER(__getattr__) || USER(__getattribute__)) t->s.getattr = slot_getattr_hook;
     if (USER(__hash__)) t->s.hash = v == PY_NONE ? py_hash_unhashable : slot_hash;
+    if (user_defined(I, t, PY_ID(I, __del__), NULL)) { t->flags |= PY_TF_FINALIZE; I->fin_used = 1; }
+    else t->flags &= ~(uint32_t)PY_TF_FINALIZE;
     for (int op = 0; op < 6; op++)
         if (user_defined(I, t, idname(I, rich_ids[op]), NULL)) { t->s.richcmp = slot_richcmp; break; }
     for (int op = 0; op < PY_NB_COUNT; op++) {
@@ -1191,6 +1237,23 @@ static py_type *solid_base(py_type *t)
     return t;
 }
 
+/* The nearest class whose instance layout differs from its base's: a
+ * builtin, or a class whose __slots__ add members (CPython's solid_base).
+ * Two bases whose layout bases are not on one line cannot be combined. */
+static py_type *layout_base(py_type *t)
+{
+    while (t->flags & PY_TF_HEAP) {
+        if (t->slotnames) {
+            for (size_t i = 0; i < py_tuple_len(t->slotnames); i++) {
+                py_val sn = py_tuple_items(t->slotnames)[i];
+                if (py_is_str(sn) && !py_str_eq_c(sn, "__dict__") && !py_str_eq_c(sn, "__weakref__")) return t;
+            }
+        }
+        t = t->base;
+    }
+    return t;
+}
+
 /* ---- class creation ----------------------------------------------------------------- */
 py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val kwds)
 {
@@ -1216,7 +1279,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
             py_xdecref(I, own_bases);
             return py_err_fmt(I, PY_E_TypeError, "type '%s' is not an acceptable base type", b->name);
         }
-        py_type *s = solid_base(b);
+        py_type *s = layout_base(b);
         if (!best) { best = b; best_solid = s; continue; }
         if (py_type_is_subtype(s, best_solid)) { if (s != best_solid) { best = b; best_solid = s; } }
         else if (!py_type_is_subtype(best_solid, s)) {
@@ -1224,6 +1287,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
             return py_err_str(I, PY_E_TypeError, "multiple bases have instance lay-out conflict");
         }
     }
+    best_solid = solid_base(best);
     py_type *mt = py_typeof(I, PY_VAL(best));
     if (py_type_is_subtype(mt, meta)) meta = mt;
     py_gchead *g = py_zalloc(I, sizeof(py_type) + sizeof(py_gchead));
@@ -1259,6 +1323,8 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
     if (!t->mro) { py_decref(I, tv); return PY_NULL; }
     t->dict = py_dict_copy(I, ns);
     if (!t->dict) { py_decref(I, tv); return PY_NULL; }
+    PY_DICT(t->dict)->typedict = 1;
+    I->type_epoch++;
     /* __qualname__ and __module__ */
     py_val qn = py_dict_get(I, t->dict, PY_ID(I, __qualname__));
     if (qn && py_is_str(qn)) {
@@ -1399,6 +1465,7 @@ static void type_dealloc(py_interp *I, py_obj *o)
 {
     py_type *t = (py_type *)o;
     py_gc_untrack(I, o);
+    I->type_epoch++;          /* the address may be reused by another type */
     py_xdecref(I, t->dict);
     py_xdecref(I, t->mro);
     py_xdecref(I, t->bases);
@@ -1427,6 +1494,7 @@ static void type_traverse(py_obj *o, py_visitfn visit, void *ctx)
 static void type_clear(py_interp *I, py_obj *o)
 {
     py_type *t = (py_type *)o;
+    I->type_epoch++;
     PY_CLEAR(I, t->dict);
     PY_CLEAR(I, t->mro);
     PY_CLEAR(I, t->module);
@@ -1592,7 +1660,7 @@ static int type_setattr(py_interp *I, py_val self, py_val name, py_val v)
         py_type *mat = py_typeof(I, ma);
         if (mat->s.descr_set) return mat->s.descr_set(I, ma, self, v);
     }
-    if (!t->dict) { t->dict = py_dict_new(I); if (!t->dict) return -1; }
+    if (!t->dict) { t->dict = py_dict_new(I); if (!t->dict) return -1; PY_DICT(t->dict)->typedict = 1; }
     int r;
     if (v) r = py_dict_set(I, t->dict, name, v);
     else {
@@ -2014,7 +2082,8 @@ static int object_set_class(py_interp *I, py_val self, py_val v)
         return -1;
     }
     py_type *old = PY_OBJ(self)->type, *nt = PY_TYPEOBJ(v);
-    if (old->basicsize != nt->basicsize || old->dictoffset != nt->dictoffset) {
+    if (old->basicsize != nt->basicsize || old->dictoffset != nt->dictoffset || solid_base(old) != solid_base(nt) ||
+        ((old->flags ^ nt->flags) & (PY_TF_GC | PY_TF_SUBCLASS_DICT))) {
         py_err_fmt(I, PY_E_TypeError, "__class__ assignment: '%s' object layout differs from '%s'", nt->name, old->name);
         return -1;
     }

@@ -70,7 +70,9 @@ void py_frame_clear_locals(py_interp *I, py_frame *f)
         *p = PY_NULL;
         py_xdecref(I, v);
     }
-    f->sp = f->fast + f->code->nlocalsplus;
+    /* a frame cleared before may have outlived its code (borrowed from the
+     * function it no longer holds): only reset the stack while it is alive */
+    if (f->func) f->sp = f->fast + f->code->nlocalsplus;
     PY_CLEAR(I, f->locals);
     if (f->func) {
         py_func *fn = f->func;
@@ -513,6 +515,20 @@ static int find_handler(py_code *co, uint32_t ip, uint32_t *depth)
     return -1;
 }
 
+/* Is the instruction a suspended generator frame stopped at covered by an
+ * exception handler, or is it delegating (yield from / await)?  Only then
+ * can closing it run code. */
+int py_frame_in_try(py_frame *f)
+{
+    py_code *co = f->code;
+    if (!f->ip || f->ip <= co->code) return 0;
+    uint32_t idx = (uint32_t)(f->ip - co->code) - 1;
+    uint32_t prev = co->code[idx];
+    if (INSN_OP(prev) == OP_YIELD_VALUE && INSN_ARG(prev) == 1) return 1;
+    uint32_t d;
+    return find_handler(co, idx, &d) >= 0;
+}
+
 /* ---- the loop ------------------------------------------------------------------------------ */
 #define PUSH(v) (*sp++ = (v))
 #define POP() (*--sp)
@@ -554,6 +570,11 @@ py_val py_eval_frame(py_interp *I, py_frame *f)
         ins = *ip++; arg = INSN_ARG(ins); goto *targets[INSN_OP(ins)]; \
     } while (0)
 #define ERROR() do { reraise = 0; goto error; } while (0)
+/* after instructions that drop references: run queued finalizers (gc.c) */
+#define DISPATCH_FIN() do { \
+        if (__builtin_expect(I->fin_signal != 0, 0)) goto run_finalizers; \
+        DISPATCH(); \
+    } while (0)
 
     LOAD_FRAME();
     if (f->flags & 8 /* PY_FRAME_THROW */) {
@@ -566,7 +587,10 @@ periodic:
     I->steps += I->step_check - (uint64_t)(budget > 0 ? budget : 0);
     if (budget < 0) budget = 0;
     I->step_check = (uint64_t)budget;   /* counted: an exit now adds nothing */
-    if (py_check_periodic(I)) {
+    SAVE_FRAME();
+    /* C code may call py_check_periodic with borrowed pointers in hand;
+     * finalizers (Python code) only run here, between instructions */
+    if (py_check_periodic(I) || py_run_finalizers(I)) {
         ip++;   /* the failing instruction is the next one */
         ERROR();
     }
@@ -581,12 +605,16 @@ periodic:
     arg = INSN_ARG(ins);
     goto *targets[INSN_OP(ins)];
 
+run_finalizers:
+    SAVE_FRAME();
+    if (py_run_finalizers(I)) ERROR();
+    DISPATCH();
 L_NOP:
     DISPATCH();
 L_POP_TOP: {
     py_val v = POP();
     py_decref(I, v);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_COPY: {
     py_val v = PEEK(arg);
@@ -627,7 +655,7 @@ L_STORE_FAST: {
     py_val old = fast[arg];
     fast[arg] = v;
     py_xdecref(I, old);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_DELETE_FAST: {
     py_val old = fast[arg];
@@ -638,7 +666,7 @@ L_DELETE_FAST: {
     }
     fast[arg] = PY_NULL;
     py_decref(I, old);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_LOAD_DEREF: {
     py_cell *cell = (py_cell *)PY_OBJ(fast[co->nlocals + arg]);
@@ -680,7 +708,7 @@ L_STORE_DEREF: {
     py_val old = cell->v;
     cell->v = v;
     py_xdecref(I, old);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_DELETE_DEREF: {
     py_cell *cell = (py_cell *)PY_OBJ(fast[co->nlocals + arg]);
@@ -690,7 +718,7 @@ L_DELETE_DEREF: {
         ERROR();
     }
     PY_CLEAR(I, cell->v);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_LOAD_CLOSURE: {
     py_val c = fast[co->nlocals + arg];
@@ -724,7 +752,7 @@ L_STORE_GLOBAL: {
     int r = py_dict_set(I, f->globals, co->names[arg], v);
     py_decref(I, v);
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_DELETE_GLOBAL: {
     py_val old;
@@ -732,7 +760,7 @@ L_DELETE_GLOBAL: {
     if (r < 0) ERROR();
     if (!r) { name_error(I, co->names[arg]); ERROR(); }
     py_decref(I, old);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_LOAD_NAME: {
     py_val name = co->names[arg];
@@ -760,7 +788,7 @@ L_STORE_NAME: {
     int r = PY_IS(ns, DICT) ? py_dict_set(I, ns, co->names[arg], v) : py_setitem(I, ns, co->names[arg], v);
     py_decref(I, v);
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_DELETE_NAME: {
     py_val ns = f->locals ? f->locals : f->globals;
@@ -774,11 +802,38 @@ L_DELETE_NAME: {
         r = py_delitem(I, ns, co->names[arg]);
     }
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_LOAD_ATTR: {
     py_val o = TOP();
     SAVE_FRAME();
+    if (py_is_ptr(o)) {
+        /* plain instance attribute: no data descriptor on the type, found in __dict__ */
+        py_type *t = PY_OBJ(o)->type;
+        if (t->s.getattr == py_generic_getattr && (t->flags & PY_TF_HEAP)) {
+            py_val d = py_type_lookup(I, t, co->names[arg]);
+            if (d && PY_IS(d, GETSET_DESCR)) {
+                /* a __slots__ member */
+                py_getset_descr *gd = (py_getset_descr *)PY_OBJ(d);
+                if (!gd->def && py_type_is_subtype(t, gd->owner)) {
+                    py_val v = *(py_val *)((char *)PY_OBJ(o) + gd->offset);
+                    if (v) {
+                        SET_TOP(py_newref(v));
+                        py_decref(I, o);
+                        DISPATCH();
+                    }
+                }
+            } else if (t->dictoffset > 0 && !(t->flags & PY_TF_SUBCLASS_DICT) && (!d || !py_typeof(I, d)->s.descr_set)) {
+                py_val dict = *(py_val *)((char *)PY_OBJ(o) + t->dictoffset);
+                py_val v = dict ? py_dict_get_str(I, dict, co->names[arg]) : PY_NULL;
+                if (v) {
+                    SET_TOP(py_newref(v));
+                    py_decref(I, o);
+                    DISPATCH();
+                }
+            }
+        }
+    }
     py_val v = py_getattr(I, o, co->names[arg]);
     if (!v) ERROR();
     SET_TOP(v);
@@ -793,7 +848,7 @@ L_STORE_ATTR: {
     py_decref(I, o);
     py_decref(I, v);
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_DELETE_ATTR: {
     py_val o = POP();
@@ -801,7 +856,7 @@ L_DELETE_ATTR: {
     int r = py_setattr(I, o, co->names[arg], PY_NULL);
     py_decref(I, o);
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_LOAD_METHOD: {
     py_val o = TOP();
@@ -988,7 +1043,7 @@ L_STORE_SUBSCR: {
     py_decref(I, o);
     py_decref(I, v);
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_DELETE_SUBSCR: {
     py_val k = POP();
@@ -998,7 +1053,7 @@ L_DELETE_SUBSCR: {
     py_decref(I, k);
     py_decref(I, o);
     if (r) ERROR();
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_BUILD_SLICE: {
     py_val step = arg == 3 ? POP() : PY_NONE;
@@ -1440,7 +1495,7 @@ do_call:
                 f = nf;
                 I->frame = f;
                 LOAD_FRAME();
-                DISPATCH();
+                DISPATCH_FIN();
             }
             if (!(fco->flags & (PY_CO_GENERATOR | PY_CO_COROUTINE | PY_CO_ASYNCGEN))) {
                 py_frame *nf = push_func_frame(I, fn, argp, nargs, kwnames);
@@ -1462,7 +1517,7 @@ do_call:
                 f = nf;
                 I->frame = f;
                 LOAD_FRAME();
-                DISPATCH();
+                DISPATCH_FIN();
             }
         }
         res = py_call(I, callable, argp, nargs, kwnames);
@@ -1473,7 +1528,7 @@ do_call:
         }
         if (!res) ERROR();
         PUSH(res);
-        DISPATCH();
+        DISPATCH_FIN();
 call_error:
         {
             py_val *base = sp - (int)arg - extra;
@@ -1514,7 +1569,7 @@ L_CALL_EX: {
     py_xdecref(I, self);
     if (!r) ERROR();
     PUSH(r);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_MAKE_FUNCTION: {
     py_val codev = POP();
@@ -1566,7 +1621,7 @@ L_RETURN_VALUE: {
             PUSH(retval);
             ip = co->code + INSN_ARG(cins);
         }
-        DISPATCH();
+        DISPATCH_FIN();
     }
     done->sp = sp;
     py_frame_clear_locals(I, done);
@@ -1582,7 +1637,7 @@ L_RETURN_VALUE: {
     I->frame = f;
     LOAD_FRAME();
     PUSH(retval);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_RETURN_GENERATOR_END:
     DISPATCH();
@@ -1762,7 +1817,7 @@ L_POP_EXCEPT: {
     py_val old = I->exc_info;
     I->exc_info = prev == PY_NONE ? PY_NULL : prev;
     py_xdecref(I, old);
-    DISPATCH();
+    DISPATCH_FIN();
 }
 L_CHECK_EXC_MATCH: {
     py_val type = POP();

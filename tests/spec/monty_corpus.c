@@ -413,6 +413,11 @@ int main(int argc, char **argv)
         } else {
             failed++;
             int inbase = sv_has(&baseline, name);
+#if defined(__SANITIZE_ADDRESS__)
+            /* under ASan the interpreter does not recycle blocks (so a use
+             * after free is caught), which this fixture's id() reuse needs */
+            if (!strcmp(name, "id__non_overlapping_lifetimes_same_types.py")) inbase = 0;
+#endif
             if (inbase) regress++;
             if (verbose || inbase) printf("%s %s: %s\n", inbase ? "REGRESSION" : "FAIL", name, oc.why);
         }

@@ -152,7 +152,11 @@ TEST(py_cycles_collected_and_teardown)
     run_out r;
     /* cycles that the program drops: the collector must reclaim them, so a
      * small memory limit is enough for many iterations */
+#if defined(__SANITIZE_ADDRESS__)
+    run_cfg cfg = { .max_memory = 16u << 20 };   /* unpooled blocks cost more */
+#else
     run_cfg cfg = { .max_memory = 4u << 20 };
+#endif
     run_py(&r,
            "import gc\n"
            "class Node:\n"
@@ -390,5 +394,67 @@ TEST(py_asyncio_and_top_level_await)
             "    try:\n        await t\n    except asyncio.CancelledError:\n        return 'cancelled'\n"
             "print(await main())\n");
     CHECK_STR(r.out, "[10, 20, 30]\ncancelled\n");
+    CHECK_INT(r.used_after, 0);
+}
+
+/* The type attribute cache must follow every change of a class namespace,
+ * of a base class, and survive a type's address being reused. */
+TEST(py_type_cache_invalidation)
+{
+    run_out r;
+    RUN(&r, "class A:\n    x = 1\n    def f(self): return 'A.f'\n"
+            "class B(A): pass\n"
+            "b = B(); out = []\n"
+            "for i in range(1200):\n"
+            "    out.append(b.x)\n"
+            "    if i == 700: A.x = 2\n"
+            "    if i == 800: B.x = 3\n"
+            "    if i == 900: del B.x\n"
+            "    if i == 1000: A.f = lambda self: 'new'\n"
+            "    if i == 1100: del A.x; B.x = 9\n"
+            "print(out[0], out[701], out[801], out[901], out[1199], b.f())\n"
+            "res = []\n"
+            "for i in range(1000):\n"
+            "    C = type('C', (), {'v': i})\n"
+            "    res.append(C().v)\n"
+            "    del C\n"
+            "print(res == list(range(1000)))\n"
+            "class Q: pass\n"
+            "q = Q(); q.__dict__['m'] = 'inst'\n"
+            "for i in range(600): v = q.m\n"
+            "Q.m = property(lambda s: 'prop')\n"
+            "print(v, q.m)\n");
+    CHECK_STR(r.out, "1 2 3 2 9 new\nTrue\ninst prop\n");
+    CHECK_INT(r.used_after, 0);
+}
+
+/* __del__ and generator close() run at the next safe point after the object
+ * dies, in CPython's order; exceptions in them are reported, not raised. */
+TEST(py_finalizers)
+{
+    run_out r;
+    RUN(&r, "class A:\n    def __init__(self, n): self.n = n\n    def __del__(self): print('del', self.n)\n"
+            "a = A(1); del a; print('after')\n"
+            "l = [A(2), A(3)]; l.clear(); print('cleared')\n"
+            "def g():\n    try:\n        yield 1\n    finally:\n        print('closed')\n"
+            "for x in g(): break\n"
+            "print('loop done')\n"
+            "c = A(4); c.me = c; del c\n"
+            "import gc; gc.collect(); print('collected')\n"
+            "class R:\n    def __del__(self):\n        global keep; keep = self\n"
+            "R(); print(type(keep).__name__)\n"
+            "class B:\n    def __del__(self): raise ValueError('boom')\n"
+            "B(); print('survived')\n"
+            "last = A(5)\n");
+    CHECK_STR(r.out, "del 1\nafter\ndel 3\ndel 2\ncleared\nclosed\nloop done\ndel 4\ncollected\nR\nsurvived\ndel 5\n");
+    CHECK(strstr(r.err, "Exception ignored in: <function B.__del__ at ") != NULL);
+    CHECK(strstr(r.err, "ValueError: boom") != NULL);
+    CHECK_INT(r.status, 0);
+    CHECK_INT(r.used_after, 0);
+    /* a run ended by a limit runs no finalizers afterwards */
+    run_cfg cfg = { .steps = 2000 };
+    run_py(&r, "class A:\n    def __del__(self): print('del')\n"
+               "a = A()\nwhile True: pass\n", &cfg);
+    CHECK_STR(r.out, "");
     CHECK_INT(r.used_after, 0);
 }
