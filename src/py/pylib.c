@@ -274,3 +274,8 @@ static const char src_warnings[] =
 #include "py/lib/warnings.py.inc"
     ;
 PYLIB_INIT(warnings, "warnings")
+
+static const char src_logging[] =
+#include "py/lib/logging.py.inc"
+    ;
+PYLIB_INIT(logging, "logging")

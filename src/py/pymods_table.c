@@ -63,6 +63,7 @@ int py_mod_pprint_init(py_interp *I, py_val mod);
 int py_mod__traceback_init(py_interp *I, py_val mod);
 int py_mod_traceback_init(py_interp *I, py_val mod);
 int py_mod_warnings_init(py_interp *I, py_val mod);
+int py_mod_logging_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -124,5 +125,6 @@ const py_moddef py_pymods_modules[] = {
     { "_traceback", py_mod__traceback_init },
     { "traceback", py_mod_traceback_init },
     { "warnings", py_mod_warnings_init },
+    { "logging", py_mod_logging_init },
     { NULL, NULL }
 };
