@@ -279,3 +279,13 @@ static const char src_logging[] =
 #include "py/lib/logging.py.inc"
     ;
 PYLIB_INIT(logging, "logging")
+
+static const char src_logging_handlers[] =
+#include "py/lib/logging_handlers.py.inc"
+    ;
+PYLIB_INIT(logging_handlers, "logging.handlers")
+
+static const char src_logging_config[] =
+#include "py/lib/logging_config.py.inc"
+    ;
+PYLIB_INIT(logging_config, "logging.config")

@@ -64,6 +64,8 @@ int py_mod__traceback_init(py_interp *I, py_val mod);
 int py_mod_traceback_init(py_interp *I, py_val mod);
 int py_mod_warnings_init(py_interp *I, py_val mod);
 int py_mod_logging_init(py_interp *I, py_val mod);
+int py_mod_logging_handlers_init(py_interp *I, py_val mod);
+int py_mod_logging_config_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -126,5 +128,7 @@ const py_moddef py_pymods_modules[] = {
     { "traceback", py_mod_traceback_init },
     { "warnings", py_mod_warnings_init },
     { "logging", py_mod_logging_init },
+    { "logging.handlers", py_mod_logging_handlers_init },
+    { "logging.config", py_mod_logging_config_init },
     { NULL, NULL }
 };
