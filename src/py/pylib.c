@@ -289,3 +289,18 @@ static const char src_logging_config[] =
 #include "py/lib/logging_config.py.inc"
     ;
 PYLIB_INIT(logging_config, "logging.config")
+
+static const char src_importlib[] =
+#include "py/lib/importlib.py.inc"
+    ;
+PYLIB_INIT(importlib, "importlib")
+
+static const char src_importlib_util[] =
+#include "py/lib/importlib_util.py.inc"
+    ;
+PYLIB_INIT(importlib_util, "importlib.util")
+
+static const char src_importlib_metadata[] =
+#include "py/lib/importlib_metadata.py.inc"
+    ;
+PYLIB_INIT(importlib_metadata, "importlib.metadata")

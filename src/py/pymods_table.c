@@ -66,6 +66,9 @@ int py_mod_warnings_init(py_interp *I, py_val mod);
 int py_mod_logging_init(py_interp *I, py_val mod);
 int py_mod_logging_handlers_init(py_interp *I, py_val mod);
 int py_mod_logging_config_init(py_interp *I, py_val mod);
+int py_mod_importlib_init(py_interp *I, py_val mod);
+int py_mod_importlib_util_init(py_interp *I, py_val mod);
+int py_mod_importlib_metadata_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -130,5 +133,8 @@ const py_moddef py_pymods_modules[] = {
     { "logging", py_mod_logging_init },
     { "logging.handlers", py_mod_logging_handlers_init },
     { "logging.config", py_mod_logging_config_init },
+    { "importlib", py_mod_importlib_init },
+    { "importlib.util", py_mod_importlib_util_init },
+    { "importlib.metadata", py_mod_importlib_metadata_init },
     { NULL, NULL }
 };
