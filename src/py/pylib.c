@@ -304,3 +304,8 @@ static const char src_importlib_metadata[] =
 #include "py/lib/importlib_metadata.py.inc"
     ;
 PYLIB_INIT(importlib_metadata, "importlib.metadata")
+
+static const char src_argparse[] =
+#include "py/lib/argparse.py.inc"
+    ;
+PYLIB_INIT(argparse, "argparse")

@@ -69,6 +69,7 @@ int py_mod_logging_config_init(py_interp *I, py_val mod);
 int py_mod_importlib_init(py_interp *I, py_val mod);
 int py_mod_importlib_util_init(py_interp *I, py_val mod);
 int py_mod_importlib_metadata_init(py_interp *I, py_val mod);
+int py_mod_argparse_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -136,5 +137,6 @@ const py_moddef py_pymods_modules[] = {
     { "importlib", py_mod_importlib_init },
     { "importlib.util", py_mod_importlib_util_init },
     { "importlib.metadata", py_mod_importlib_metadata_init },
+    { "argparse", py_mod_argparse_init },
     { NULL, NULL }
 };
