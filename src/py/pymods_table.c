@@ -70,6 +70,7 @@ int py_mod_importlib_init(py_interp *I, py_val mod);
 int py_mod_importlib_util_init(py_interp *I, py_val mod);
 int py_mod_importlib_metadata_init(py_interp *I, py_val mod);
 int py_mod_argparse_init(py_interp *I, py_val mod);
+int py_mod_zlib_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -138,5 +139,6 @@ const py_moddef py_pymods_modules[] = {
     { "importlib.util", py_mod_importlib_util_init },
     { "importlib.metadata", py_mod_importlib_metadata_init },
     { "argparse", py_mod_argparse_init },
+    { "zlib", py_mod_zlib_init },
     { NULL, NULL }
 };
