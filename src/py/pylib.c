@@ -309,3 +309,8 @@ static const char src_argparse[] =
 #include "py/lib/argparse.py.inc"
     ;
 PYLIB_INIT(argparse, "argparse")
+
+static const char src_gzip[] =
+#include "py/lib/gzip.py.inc"
+    ;
+PYLIB_INIT(gzip, "gzip")

@@ -71,6 +71,7 @@ int py_mod_importlib_util_init(py_interp *I, py_val mod);
 int py_mod_importlib_metadata_init(py_interp *I, py_val mod);
 int py_mod_argparse_init(py_interp *I, py_val mod);
 int py_mod_zlib_init(py_interp *I, py_val mod);
+int py_mod_gzip_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -140,5 +141,6 @@ const py_moddef py_pymods_modules[] = {
     { "importlib.metadata", py_mod_importlib_metadata_init },
     { "argparse", py_mod_argparse_init },
     { "zlib", py_mod_zlib_init },
+    { "gzip", py_mod_gzip_init },
     { NULL, NULL }
 };
