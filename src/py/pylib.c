@@ -314,3 +314,23 @@ static const char src_gzip[] =
 #include "py/lib/gzip.py.inc"
     ;
 PYLIB_INIT(gzip, "gzip")
+
+static const char src_urllib[] =
+#include "py/lib/urllib.py.inc"
+    ;
+PYLIB_INIT(urllib, "urllib")
+
+static const char src_urllib_parse[] =
+#include "py/lib/urllib_parse.py.inc"
+    ;
+PYLIB_INIT(urllib_parse, "urllib.parse")
+
+static const char src_urllib_error[] =
+#include "py/lib/urllib_error.py.inc"
+    ;
+PYLIB_INIT(urllib_error, "urllib.error")
+
+static const char src_urllib_request[] =
+#include "py/lib/urllib_request.py.inc"
+    ;
+PYLIB_INIT(urllib_request, "urllib.request")

@@ -72,6 +72,10 @@ int py_mod_importlib_metadata_init(py_interp *I, py_val mod);
 int py_mod_argparse_init(py_interp *I, py_val mod);
 int py_mod_zlib_init(py_interp *I, py_val mod);
 int py_mod_gzip_init(py_interp *I, py_val mod);
+int py_mod_urllib_init(py_interp *I, py_val mod);
+int py_mod_urllib_parse_init(py_interp *I, py_val mod);
+int py_mod_urllib_error_init(py_interp *I, py_val mod);
+int py_mod_urllib_request_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -142,5 +146,9 @@ const py_moddef py_pymods_modules[] = {
     { "argparse", py_mod_argparse_init },
     { "zlib", py_mod_zlib_init },
     { "gzip", py_mod_gzip_init },
+    { "urllib", py_mod_urllib_init },
+    { "urllib.parse", py_mod_urllib_parse_init },
+    { "urllib.error", py_mod_urllib_error_init },
+    { "urllib.request", py_mod_urllib_request_init },
     { NULL, NULL }
 };
