@@ -334,3 +334,8 @@ static const char src_urllib_request[] =
 #include "py/lib/urllib_request.py.inc"
     ;
 PYLIB_INIT(urllib_request, "urllib.request")
+
+static const char src_difflib[] =
+#include "py/lib/difflib.py.inc"
+    ;
+PYLIB_INIT(difflib, "difflib")

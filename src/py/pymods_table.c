@@ -76,6 +76,7 @@ int py_mod_urllib_init(py_interp *I, py_val mod);
 int py_mod_urllib_parse_init(py_interp *I, py_val mod);
 int py_mod_urllib_error_init(py_interp *I, py_val mod);
 int py_mod_urllib_request_init(py_interp *I, py_val mod);
+int py_mod_difflib_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -150,5 +151,6 @@ const py_moddef py_pymods_modules[] = {
     { "urllib.parse", py_mod_urllib_parse_init },
     { "urllib.error", py_mod_urllib_error_init },
     { "urllib.request", py_mod_urllib_request_init },
+    { "difflib", py_mod_difflib_init },
     { NULL, NULL }
 };
