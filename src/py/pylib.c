@@ -339,3 +339,58 @@ static const char src_difflib[] =
 #include "py/lib/difflib.py.inc"
     ;
 PYLIB_INIT(difflib, "difflib")
+
+static const char src_threading[] =
+#include "py/lib/threading.py.inc"
+    ;
+PYLIB_INIT(threading, "threading")
+
+static const char src_queue[] =
+#include "py/lib/queue.py.inc"
+    ;
+PYLIB_INIT(queue, "queue")
+
+static const char src_weakref[] =
+#include "py/lib/weakref.py.inc"
+    ;
+PYLIB_INIT(weakref, "weakref")
+
+static const char src_platform[] =
+#include "py/lib/platform.py.inc"
+    ;
+PYLIB_INIT(platform, "platform")
+
+static const char src_timeit[] =
+#include "py/lib/timeit.py.inc"
+    ;
+PYLIB_INIT(timeit, "timeit")
+
+static const char src_locale[] =
+#include "py/lib/locale.py.inc"
+    ;
+PYLIB_INIT(locale, "locale")
+
+static const char src_getpass[] =
+#include "py/lib/getpass.py.inc"
+    ;
+PYLIB_INIT(getpass, "getpass")
+
+static const char src_copyreg[] =
+#include "py/lib/copyreg.py.inc"
+    ;
+PYLIB_INIT(copyreg, "copyreg")
+
+static const char src_fileinput[] =
+#include "py/lib/fileinput.py.inc"
+    ;
+PYLIB_INIT(fileinput, "fileinput")
+
+static const char src_concurrent[] =
+#include "py/lib/concurrent.py.inc"
+    ;
+PYLIB_INIT(concurrent, "concurrent")
+
+static const char src_concurrent_futures[] =
+#include "py/lib/concurrent_futures.py.inc"
+    ;
+PYLIB_INIT(concurrent_futures, "concurrent.futures")

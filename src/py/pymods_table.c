@@ -77,6 +77,17 @@ int py_mod_urllib_parse_init(py_interp *I, py_val mod);
 int py_mod_urllib_error_init(py_interp *I, py_val mod);
 int py_mod_urllib_request_init(py_interp *I, py_val mod);
 int py_mod_difflib_init(py_interp *I, py_val mod);
+int py_mod_threading_init(py_interp *I, py_val mod);
+int py_mod_queue_init(py_interp *I, py_val mod);
+int py_mod_weakref_init(py_interp *I, py_val mod);
+int py_mod_platform_init(py_interp *I, py_val mod);
+int py_mod_timeit_init(py_interp *I, py_val mod);
+int py_mod_locale_init(py_interp *I, py_val mod);
+int py_mod_getpass_init(py_interp *I, py_val mod);
+int py_mod_copyreg_init(py_interp *I, py_val mod);
+int py_mod_fileinput_init(py_interp *I, py_val mod);
+int py_mod_concurrent_init(py_interp *I, py_val mod);
+int py_mod_concurrent_futures_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -152,5 +163,16 @@ const py_moddef py_pymods_modules[] = {
     { "urllib.error", py_mod_urllib_error_init },
     { "urllib.request", py_mod_urllib_request_init },
     { "difflib", py_mod_difflib_init },
+    { "threading", py_mod_threading_init },
+    { "queue", py_mod_queue_init },
+    { "weakref", py_mod_weakref_init },
+    { "platform", py_mod_platform_init },
+    { "timeit", py_mod_timeit_init },
+    { "locale", py_mod_locale_init },
+    { "getpass", py_mod_getpass_init },
+    { "copyreg", py_mod_copyreg_init },
+    { "fileinput", py_mod_fileinput_init },
+    { "concurrent", py_mod_concurrent_init },
+    { "concurrent.futures", py_mod_concurrent_futures_init },
     { NULL, NULL }
 };
