@@ -394,3 +394,8 @@ static const char src_concurrent_futures[] =
 #include "py/lib/concurrent_futures.py.inc"
     ;
 PYLIB_INIT(concurrent_futures, "concurrent.futures")
+
+static const char src_calendar[] =
+#include "py/lib/calendar.py.inc"
+    ;
+PYLIB_INIT(calendar, "calendar")

@@ -88,6 +88,7 @@ int py_mod_copyreg_init(py_interp *I, py_val mod);
 int py_mod_fileinput_init(py_interp *I, py_val mod);
 int py_mod_concurrent_init(py_interp *I, py_val mod);
 int py_mod_concurrent_futures_init(py_interp *I, py_val mod);
+int py_mod_calendar_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -174,5 +175,6 @@ const py_moddef py_pymods_modules[] = {
     { "fileinput", py_mod_fileinput_init },
     { "concurrent", py_mod_concurrent_init },
     { "concurrent.futures", py_mod_concurrent_futures_init },
+    { "calendar", py_mod_calendar_init },
     { NULL, NULL }
 };
