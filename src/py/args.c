@@ -75,7 +75,7 @@ int py_args_parse(py_interp *I, const char *fname, const py_val *args, size_t na
         if (nkw0 && nargs + nkw0 > nparams) {
             /* the clinic parser counts everything before matching names */
             py_err_fmt(I, PY_E_TypeError, "%s() takes at most %zu %sargument%s (%zu given)", fname, nparams,
-                       npos == 0 ? "keyword " : "", nparams == 1 ? "" : "s", nargs + nkw0);
+                       nargs == 0 ? "keyword " : "", nparams == 1 ? "" : "s", nargs + nkw0);
             return -1;
         }
     }
@@ -89,6 +89,17 @@ int py_args_parse(py_interp *I, const char *fname, const py_val *args, size_t na
             py_err_fmt(I, PY_E_TypeError, "%s() takes at most %zu argument%s (%zu given)", fname, npos,
                        npos == 1 ? "" : "s", nargs);
         return -1;
+    }
+    {
+        /* missing positional-only arguments (CPython's _PyArg_UnpackKeywords) */
+        size_t posonly = 0;
+        while (posonly < nparams && names[posonly][0] == '!') posonly++;
+        size_t minposonly = posonly < (size_t)required ? posonly : (size_t)required;
+        if (nargs < minposonly) {
+            py_err_fmt(I, PY_E_TypeError, "%s() takes %s %zu positional argument%s (%zu given)", fname,
+                       minposonly < npos ? "at least" : "exactly", minposonly, minposonly == 1 ? "" : "s", nargs);
+            return -1;
+        }
     }
     for (size_t i = 0; i < nargs; i++) out[i] = args[i];
     size_t nkw = kwnames ? py_tuple_len(kwnames) : 0;

@@ -893,7 +893,7 @@ static const py_methoddef builtin_fns[] = {
 static const struct { const char *name; int tid; } builtin_types[] = {
     { "bool", PY_T_BOOL }, { "bytearray", PY_T_BYTEARRAY }, { "bytes", PY_T_BYTES },
     { "classmethod", PY_T_CLASSMETHOD }, { "dict", PY_T_DICT }, { "enumerate", PY_T_ENUMERATE },
-    { "filter", PY_T_FILTER }, { "float", PY_T_FLOAT }, { "frozenset", PY_T_FROZENSET }, { "int", PY_T_INT },
+    { "filter", PY_T_FILTER }, { "float", PY_T_FLOAT }, { "complex", PY_T_COMPLEX }, { "frozenset", PY_T_FROZENSET }, { "int", PY_T_INT },
     { "list", PY_T_LIST }, { "map", PY_T_MAP }, { "object", PY_T_OBJECT }, { "property", PY_T_PROPERTY },
     { "range", PY_T_RANGE }, { "reversed", PY_T_REVERSED }, { "set", PY_T_SET }, { "slice", PY_T_SLICE },
     { "staticmethod", PY_T_STATICMETHOD }, { "str", PY_T_STR }, { "super", PY_T_SUPER }, { "tuple", PY_T_TUPLE },

@@ -43,8 +43,18 @@ py_val py_bytes_new(py_interp *I, const char *s, size_t n)
     return b;
 }
 
+/* bytes subclass instances keep their __dict__ slot after the data */
+static size_t bytes_data_end(size_t n) { return (offsetof(py_bytes, data) + n + 1 + 7) & ~(size_t)7; }
+size_t py_bytes_dict_offset(py_val v) { return bytes_data_end(PY_BYTES(v)->len); }
+
 static void bytes_dealloc(py_interp *I, py_obj *o)
 {
+    if (o->type->flags & PY_TF_HEAP) {
+        size_t off = bytes_data_end(((py_bytes *)o)->len);
+        if (o->type->dictoffset) PY_CLEAR(I, *(py_val *)((char *)o + off));
+        py_obj_free(I, o, off + sizeof(py_val));
+        return;
+    }
     py_free(I, o, bytes_size(((py_bytes *)o)->len));
 }
 
@@ -365,8 +375,11 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
     size_t n = py_str_len(sv);
     int strict = !strcmp(errors, "strict"), replace = !strcmp(errors, "replace"), ignore = !strcmp(errors, "ignore"),
         bsr = !strcmp(errors, "backslashreplace"), xml = !strcmp(errors, "xmlcharrefreplace"),
-        sesc = !strcmp(errors, "surrogateescape"), spass = !strcmp(errors, "surrogatepass");
+        sesc = !strcmp(errors, "surrogateescape"), spass = !strcmp(errors, "surrogatepass"),
+        nrep = !strcmp(errors, "namereplace");
     const char *badh = NULL;
+    py_val ucd = PY_NULL;         /* unicodedata.name, for namereplace */
+    if (nrep) bsr = 1;
     if (!strict && !replace && !ignore && !bsr && !xml && !sesc && !spass) { badh = errors; strict = 1; }
     if (kind == ENC_UTF8 && (PY_STR(sv)->ascii || py_utf8_valid(s, n, NULL))) {
         /* lone surrogates (WTF-8) cannot be encoded strictly */
@@ -397,6 +410,8 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
         case ENC_LATIN1: ok = cp < 0x100; break;
         default: ok = cp < 0xD800 || cp > 0xDFFF; break;
         }
+        /* surrogatepass: UTF encodings write the surrogate as a code unit */
+        if (!ok && spass && kind != ENC_ASCII && kind != ENC_LATIN1 && cp >= 0xD800 && cp <= 0xDFFF) ok = 1;
         if (ok) {
             if (kind == ENC_UTF8) sk_buf_put(&b, s + st, i - st);
             else if (kind == ENC_ASCII || kind == ENC_LATIN1) sk_buf_putc(&b, (char)cp);
@@ -414,7 +429,7 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
                 int be = kind == ENC_UTF32BE;
                 for (int k = 0; k < 4; k++) sk_buf_putc(&b, (char)(cp >> (be ? 24 - 8 * k : 8 * k)));
             }
-        } else if (strict || (sesc && !(cp >= 0xDC80 && cp <= 0xDCFF))) {
+        } else if (strict || spass || (sesc && !(cp >= 0xDC80 && cp <= 0xDCFF))) {
             sk_buf_free(&b);
             /* extent of the run of unencodable characters */
             int64_t endcp = cpi + 1;
@@ -434,11 +449,33 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
             return PY_NULL;
         } else if (sesc) {
             sk_buf_putc(&b, (char)(cp - 0xDC00));
-        } else if (spass && kind == ENC_UTF8) {
-            sk_buf_put(&b, s + st, i - st);
         } else if (replace) {
             sk_buf_putc(&b, '?');
         } else if (bsr) {
+            if (nrep && !ucd) {
+                /* the names live in the unicodedata module, when it is there */
+                py_val mn = py_intern(I, "unicodedata");
+                py_val m = mn ? py_import(I, mn, PY_NULL, 0) : PY_NULL;
+                py_xdecref(I, mn);
+                ucd = m ? py_getattr_s(I, m, "name") : PY_NULL;
+                py_xdecref(I, m);
+                if (!ucd) { py_err_clear(I); ucd = py_newref(PY_NONE); }
+            }
+            if (nrep && ucd != PY_NONE) {
+                char tmp[4];
+                int k = py_utf8_encode(cp, tmp);
+                py_val ch = py_str_new(I, tmp, (size_t)k);
+                py_val nm = ch ? py_call2(I, ucd, ch, PY_NONE) : PY_NULL;
+                py_xdecref(I, ch);
+                if (nm && py_is_str(nm)) {
+                    sk_buf_printf(&b, "\\N{%s}", py_str_data(nm));
+                    py_decref(I, nm);
+                    cpi++;
+                    continue;
+                }
+                py_xdecref(I, nm);
+                py_err_clear(I);
+            }
             if (cp < 0x100) sk_buf_printf(&b, "\\x%02x", cp);
             else if (cp < 0x10000) sk_buf_printf(&b, "\\u%04x", cp);
             else sk_buf_printf(&b, "\\U%08x", cp);
@@ -447,6 +484,7 @@ py_val py_str_encode(py_interp *I, py_val sv, const char *enc, const char *error
         }
         cpi++;
     }
+    py_xdecref(I, ucd);
     py_val r = py_bytes_new(I, b.p ? b.p : "", b.len);
     sk_buf_free(&b);
     return r;
@@ -662,9 +700,25 @@ static py_val bytes_from_object(py_interp *I, py_val x)
     return r;
 }
 
+static py_val bytes_new_exact(py_interp *I, const py_val *args, size_t nargs, py_val kw);
+
 static py_val bytes_new_slot(py_interp *I, py_type *t, const py_val *args, size_t nargs, py_val kw)
 {
-    (void)t;
+    py_val r = bytes_new_exact(I, args, nargs, kw);
+    if (!r || t == PY_TYPE(I, PY_T_BYTES)) return r;
+    /* an instance of a bytes subclass */
+    size_t n = PY_BYTES(r)->len, off = bytes_data_end(n);
+    py_bytes *b = (py_bytes *)py_obj_new(I, t, off + sizeof(py_val));
+    if (!b) { py_decref(I, r); return PY_NULL; }
+    b->hash = -1;
+    b->len = n;
+    memcpy(b->data, PY_BYTES(r)->data, n + 1);
+    py_decref(I, r);
+    return PY_VAL(b);
+}
+
+static py_val bytes_new_exact(py_interp *I, const py_val *args, size_t nargs, py_val kw)
+{
     static const char *const names[] = { "source", "encoding", "errors", NULL };
     py_val a[3] = { 0, 0, 0 };
     if (py_args_parse(I, "bytes", args, nargs, kw, names, 0, a)) return PY_NULL;
@@ -1409,7 +1463,7 @@ static py_val bytes_mod(py_interp *I, py_val a, py_val b)
 }
 
 const py_typedef py_bytes_typedef = {
-    .name = "bytes", .base = PY_T_OBJECT, .flags = PY_TF_BYTES_SUB, .basicsize = sizeof(py_bytes),
+    .name = "bytes", .base = PY_T_OBJECT, .flags = PY_TF_BYTES_SUB | PY_TF_BASETYPE, .basicsize = sizeof(py_bytes),
     .slots = { .dealloc = bytes_dealloc, .repr = py_bytes_repr, .hash = bytes_hash, .richcmp = bytes_richcmp,
                .len = bytes_len, .getitem = bytes_getitem, .contains = bytes_contains, .iter = bytes_iter,
                .truth = bytes_truth, .nb = { [PY_NB_ADD] = bytes_add, [PY_NB_MUL] = bytes_mul, [PY_NB_MOD] = bytes_mod },

@@ -363,10 +363,7 @@ static py_val const_value(compiler *c, const py_const *k)
             return r;
         }
     case PY_CONST_FLOAT: return py_float(k->u.f);
-    case PY_CONST_COMPLEX:
-        c->err = 4;
-        snprintf(c->msg, sizeof c->msg, "complex numbers are not supported");
-        return PY_NULL;
+    case PY_CONST_COMPLEX: return py_complex_new(I, 0.0, k->u.f);
     case PY_CONST_STR: {
         py_val s = py_str_new(I, k->u.s.data, k->u.s.len);
         if (s && k->u.s.len < 40) s = py_intern_str(I, s);

@@ -158,6 +158,9 @@ struct py_interp {
     const void *stack_limit;
     uint64_t steps, max_steps;
     uint64_t kver_seq;
+    uint64_t type_epoch;          /* bumped when any type dict / type changes (attribute cache) */
+    struct py_tcache_ent *tcache; /* type attribute cache, allocated after a warm-up */
+    uint32_t tcache_warm;
     uint64_t nan_seq;             /* payloads that keep float('nan') results distinct */            /* last dict key-layout version handed out */
     uint64_t step_check;          /* steps at the next periodic check */
     const volatile int *cancel;
@@ -262,11 +265,13 @@ py_val py_generic_getattr(py_interp *I, py_val self, py_val name);
 py_val py_generic_getattr_opt(py_interp *I, py_val self, py_val name, int *found);
 int py_generic_setattr(py_interp *I, py_val self, py_val name, py_val v);
 py_val *py_inst_dictptr(py_val self);
-size_t py_str_dict_offset(py_val v);    /* where a str subclass instance keeps its __dict__ */
+size_t py_str_dict_offset(py_val v);
+size_t py_bytes_dict_offset(py_val v);    /* where a str subclass instance keeps its __dict__ */
 py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val kwnames_dict);
 int py_type_set_slot_for(py_interp *I, py_type *t, py_val name);
 py_val py_type_call(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw);
 void py_type_modified(py_type *t);
+void py_type_cache_free(py_interp *I);
 py_val py_object_new_inst(py_interp *I, py_type *t);
 py_val py_type_repr(py_interp *I, py_val t);
 
@@ -522,6 +527,10 @@ int py_frame_bind_args(py_interp *I, py_frame *f, py_func *fn, const py_val *arg
                        size_t nargs, py_val kwnames);
 py_val py_builtins_lookup(py_interp *I, py_val name);      /* borrowed or NULL */
 int py_builtins_fill(py_interp *I);
+py_val py_complex_new(py_interp *I, double re, double im);
+py_val py_complex_pow_float(py_interp *I, double a, double b);   /* a negative base to a fractional power */
+int py_is_floatlike(py_val v);          /* float or an instance of a float subclass */
+double py_floatlike_val(py_val v);
 /* The type name argument-clinic messages use: "None" for None ("... must be str, not None"). */
 static inline const char *py_argtype_name(py_interp *I, py_val v) { return v == PY_NONE ? "None" : py_type_name(I, v); }
 py_val py_typevar_new(py_interp *I, int kind, py_val name, int infer_variance);   /* 0 TypeVar 1 ParamSpec 2 TypeVarTuple */

@@ -26,6 +26,7 @@ static void table_free(py_interp *I, py_dict *d)
     d->log2size = 0;
     d->cap = d->used = d->nentries = 0;
     d->kver = ++I->kver_seq;
+    if (d->typedict) I->type_epoch++;
 }
 
 /* Resize so that `need` live entries fit; compacts deleted entries. */
@@ -228,6 +229,7 @@ int py_dict_set_h(py_interp *I, py_val dv, py_val key, int64_t h, py_val v)
         py_val old = d->entries[ix].value;
         d->entries[ix].value = py_newref(v);
         d->version++;
+        if (d->typedict) I->type_epoch++;
         py_xdecref(I, old);
         return 0;
     }
@@ -246,6 +248,7 @@ int py_dict_set_h(py_interp *I, py_val dv, py_val key, int64_t h, py_val v)
     d->used++;
     d->version++;
     d->kver = ++I->kver_seq;
+    if (d->typedict) I->type_epoch++;
     return 0;
 }
 
@@ -287,6 +290,7 @@ static void entry_delete(py_interp *I, py_dict *d, size_t slot, int64_t ix, py_v
     d->used--;
     d->version++;
     d->kver = ++I->kver_seq;
+    if (d->typedict) I->type_epoch++;
     /* trailing deleted entries can be reused */
     while (d->nentries > 0 && !d->entries[d->nentries - 1].key && d->used < d->nentries) {
         /* only safe when no index slot points at it: it is DUMMY already */
@@ -347,6 +351,7 @@ void py_dict_clear(py_interp *I, py_val dv)
     d->cap = d->used = d->nentries = 0;
     d->version++;
     d->kver = ++I->kver_seq;
+    if (d->typedict) I->type_epoch++;
     for (size_t i = 0; i < n; i++) {
         py_xdecref(I, entries[i].key);
         py_xdecref(I, entries[i].value);

@@ -16,6 +16,14 @@
 
 #include "py/core.h"
 
+/* Float subclass instances are heap objects holding the double (floats
+ * themselves are immediates); every float routine reads through fv(). */
+typedef struct py_floatobj { py_obj ob; double d; } py_floatobj;
+static inline int isfl(py_val v) { return py_is_float(v) || py_tflag(v, PY_TF_FLOAT_SUB); }
+static inline double fv(py_val v) { return py_is_float(v) ? py_float_val(v) : ((py_floatobj *)PY_OBJ(v))->d; }
+int py_is_floatlike(py_val v) { return isfl(v); }
+double py_floatlike_val(py_val v) { return fv(v); }
+
 /* Shortest digits that round-trip: returns the digit string (no dot, no
  * trailing zeros) in `digits` and the decimal exponent of the first digit. */
 static int shortest_digits(double d, char *digits, int *exp10)
@@ -83,7 +91,7 @@ int py_float_repr_buf(double d, char *out, size_t size)
 py_val py_float_repr(py_interp *I, py_val v)
 {
     char buf[64];
-    int n = py_float_repr_buf(py_float_val(v), buf, sizeof buf);
+    int n = py_float_repr_buf(fv(v), buf, sizeof buf);
     return py_str_new(I, buf, (size_t)n);
 }
 
@@ -121,18 +129,18 @@ int py_float_hash(double v, int64_t *out)
 
 int py_to_double(py_interp *I, py_val v, double *out)
 {
-    if (py_is_float(v)) { *out = py_float_val(v); return 0; }
+    if (isfl(v)) { *out = fv(v); return 0; }
     if (py_is_intlike(v)) return py_int_to_double(I, v, out);
     py_type *t = py_typeof(I, v);
     if (t->s.to_float && t->id != PY_T_STR) {
         py_val f = t->s.to_float(I, v);
         if (!f) return -1;
-        if (!py_is_float(f)) {
+        if (!isfl(f)) {
             py_err_fmt(I, PY_E_TypeError, "%s.__float__ returned non-float (type %s)", py_type_name(I, v), py_type_name(I, f));
             py_decref(I, f);
             return -1;
         }
-        *out = py_float_val(f);
+        *out = fv(f);
         return 0;
     }
     if (t->s.index) {
@@ -222,10 +230,10 @@ py_val py_float_from_str(py_interp *I, const char *s, size_t n)
 /* ---- arithmetic ----------------------------------------------------------------- */
 static int operands(py_interp *I, py_val a, py_val b, double *x, double *y)
 {
-    if (py_is_float(a)) *x = py_float_val(a);
+    if (isfl(a)) *x = fv(a);
     else if (py_is_intlike(a)) { if (py_int_to_double(I, a, x)) return -1; }
     else return 1;
-    if (py_is_float(b)) *y = py_float_val(b);
+    if (isfl(b)) *y = fv(b);
     else if (py_is_intlike(b)) { if (py_int_to_double(I, b, y)) return -1; }
     else return 1;
     return 0;
@@ -276,11 +284,7 @@ static py_val float_pow_impl(py_interp *I, double iv, double iw)
     }
     int negate_result = 0;
     if (iv < 0.0) {
-        if (iw != floor(iw)) {
-            /* CPython returns a complex number here; without complex support
-             * we report NaN. */
-            return py_float(NAN);
-        }
+        if (iw != floor(iw)) return py_complex_pow_float(I, iv, iw);   /* a complex result */
         iv = -iv;
         negate_result = fmod(fabs(iw), 2.0) == 1.0;
     }
@@ -360,8 +364,8 @@ static int cmp_float_int(py_interp *I, double d, py_val i)
 static py_val float_richcmp(py_interp *I, py_val a, py_val b, int op)
 {
     int c;
-    if (py_is_float(a) && py_is_float(b)) {
-        double x = py_float_val(a), y = py_float_val(b);
+    if (isfl(a) && isfl(b)) {
+        double x = fv(a), y = fv(b);
         switch (op) {
         case PY_LT: return py_bool(x < y);
         case PY_LE: return py_bool(x <= y);
@@ -371,9 +375,9 @@ static py_val float_richcmp(py_interp *I, py_val a, py_val b, int op)
         default: return py_bool(x >= y);
         }
     }
-    if (py_is_float(a) && py_is_intlike(b)) c = cmp_float_int(I, py_float_val(a), b);
-    else if (py_is_intlike(a) && py_is_float(b)) {
-        c = cmp_float_int(I, py_float_val(b), a);
+    if (isfl(a) && py_is_intlike(b)) c = cmp_float_int(I, fv(a), b);
+    else if (py_is_intlike(a) && isfl(b)) {
+        c = cmp_float_int(I, fv(b), a);
         if (c != 2) c = -c;
     } else return PY_NOTIMPL;
     if (c == 2) return py_bool(op == PY_NE);
@@ -390,26 +394,35 @@ static py_val float_richcmp(py_interp *I, py_val a, py_val b, int op)
 static int float_hash_slot(py_interp *I, py_val v, int64_t *out)
 {
     (void)I;
-    double d = py_float_val(v);
+    double d = fv(v);
     if (isnan(d)) { *out = (int64_t)(py_id_of(I, v) >> 4); return 0; }
     return py_float_hash(d, out);
 }
 
-static py_val float_neg(py_interp *I, py_val v) { (void)I; return py_float(-py_float_val(v)); }
+static py_val float_neg(py_interp *I, py_val v) { (void)I; return py_float(-fv(v)); }
 static py_val float_pos(py_interp *I, py_val v) { (void)I; return v; }
-static py_val float_abs(py_interp *I, py_val v) { (void)I; return py_float(fabs(py_float_val(v))); }
-static int float_truth(py_interp *I, py_val v) { (void)I; return py_float_val(v) != 0.0; }
-static py_val float_toint(py_interp *I, py_val v) { return py_int_from_double(I, py_float_val(v)); }
-static py_val float_tofloat(py_interp *I, py_val v) { (void)I; return v; }
+static py_val float_abs(py_interp *I, py_val v) { (void)I; return py_float(fabs(fv(v))); }
+static int float_truth(py_interp *I, py_val v) { (void)I; return fv(v) != 0.0; }
+static py_val float_toint(py_interp *I, py_val v) { return py_int_from_double(I, fv(v)); }
+static py_val float_tofloat(py_interp *I, py_val v) { (void)I; return py_float(fv(v)); }
 
 static py_val float_new(py_interp *I, py_type *t, const py_val *args, size_t nargs, py_val kw)
 {
     (void)t;
     if (py_no_kw(I, "float", kw)) return PY_NULL;
     if (nargs > 1) return py_err_fmt(I, PY_E_TypeError, "float expected at most 1 argument, got %zu", nargs);
-    if (nargs == 0) return py_float(0.0);
-    py_val x = args[0];
-    if (py_is_float(x)) return x;
+    if (nargs == 0 && t == PY_TYPE(I, PY_T_FLOAT)) return py_float(0.0);
+    py_val x = nargs ? args[0] : py_float(0.0);
+    if (t != PY_TYPE(I, PY_T_FLOAT)) {
+        /* float subclass: compute the value with float(), then box it */
+        py_val f = float_new(I, PY_TYPE(I, PY_T_FLOAT), args, nargs, kw);
+        if (!f) return PY_NULL;
+        py_floatobj *o = (py_floatobj *)py_obj_new(I, t, t->basicsize);
+        if (!o) return PY_NULL;
+        o->d = fv(f);
+        return PY_VAL(o);
+    }
+    if (isfl(x)) return py_float(fv(x));
     if (py_is_str(x)) return py_float_from_str(I, py_str_data(x), py_str_len(x));
     if (py_is_bytes(x)) return py_float_from_str(I, PY_BYTES(x)->data, PY_BYTES(x)->len);
     if (py_is_intlike(x)) {
@@ -430,7 +443,7 @@ static py_val float_is_integer(py_interp *I, py_val self, const py_val *args, si
 {
     (void)args;
     if (py_args_none(I, "float.is_integer", nargs, kw)) return PY_NULL;
-    double d = py_float_val(self);
+    double d = fv(self);
     return py_bool(isfinite(d) && floor(d) == d);
 }
 
@@ -438,7 +451,7 @@ static py_val float_as_integer_ratio(py_interp *I, py_val self, const py_val *ar
 {
     (void)args;
     if (py_args_none(I, "float.as_integer_ratio", nargs, kw)) return PY_NULL;
-    double d = py_float_val(self);
+    double d = fv(self);
     if (isinf(d)) return py_err_str(I, PY_E_OverflowError, "cannot convert Infinity to integer ratio");
     if (isnan(d)) return py_err_str(I, PY_E_ValueError, "cannot convert NaN to integer ratio");
     int e;
@@ -475,7 +488,7 @@ static py_val float_hex(py_interp *I, py_val self, const py_val *args, size_t na
 {
     (void)args;
     if (py_args_none(I, "float.hex", nargs, kw)) return PY_NULL;
-    double d = py_float_val(self);
+    double d = fv(self);
     if (isnan(d)) return py_str_cstr(I, "nan");
     if (isinf(d)) return py_str_cstr(I, d > 0 ? "inf" : "-inf");
     if (d == 0) return py_str_cstr(I, signbit(d) ? "-0x0.0p+0" : "0x0.0p+0");
@@ -516,7 +529,7 @@ static py_val float_fromhex(py_interp *I, py_val cls, const py_val *args, size_t
 static py_val float_round_meth(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
     if (py_args_range(I, "float.__round__", nargs, kw, 0, 1)) return PY_NULL;
-    double x = py_float_val(self);
+    double x = fv(self);
     if (nargs == 0 || args[0] == PY_NONE) {
         double r = nearbyint(x);   /* default rounding mode: half to even */
         if (fabs(x - trunc(x)) == 0.5) r = 2.0 * nearbyint(x / 2.0);
@@ -553,19 +566,19 @@ static py_val float_trunc_meth(py_interp *I, py_val self, const py_val *args, si
 {
     (void)args;
     if (py_args_none(I, "float.__trunc__", nargs, kw)) return PY_NULL;
-    return py_int_from_double(I, py_float_val(self));
+    return py_int_from_double(I, fv(self));
 }
 static py_val float_floor_meth(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
     (void)args;
     if (py_args_none(I, "float.__floor__", nargs, kw)) return PY_NULL;
-    return py_int_from_double(I, floor(py_float_val(self)));
+    return py_int_from_double(I, floor(fv(self)));
 }
 static py_val float_ceil_meth(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
     (void)args;
     if (py_args_none(I, "float.__ceil__", nargs, kw)) return PY_NULL;
-    return py_int_from_double(I, ceil(py_float_val(self)));
+    return py_int_from_double(I, ceil(fv(self)));
 }
 static py_val float_format_meth(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
@@ -597,8 +610,8 @@ static const py_getsetdef float_getsets[] = {
 };
 
 const py_typedef py_float_typedef = {
-    .name = "float", .base = PY_T_OBJECT, .flags = 0,
-    .basicsize = sizeof(py_obj),
+    .name = "float", .base = PY_T_OBJECT, .flags = PY_TF_FLOAT_SUB | PY_TF_BASETYPE,
+    .basicsize = sizeof(py_floatobj),
     .slots = {
         .repr = py_float_repr, .hash = float_hash_slot, .richcmp = float_richcmp,
         .nb = { [PY_NB_ADD] = float_add, [PY_NB_SUB] = float_sub, [PY_NB_MUL] = float_mul,

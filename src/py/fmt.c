@@ -384,11 +384,11 @@ static py_val format_str(py_interp *I, py_val s, fspec *f)
 py_val py_format_spec(py_interp *I, py_val v, py_val spec)
 {
     fspec f;
-    const char *tname = py_is_str(v) ? "str" : py_is_float(v) ? "float" : py_is_bool(v) ? "bool" : "int";
+    const char *tname = py_is_str(v) ? "str" : py_is_floatlike(v) ? "float" : py_is_bool(v) ? "bool" : "int";
     if (!py_is_str(spec)) return py_err_str(I, PY_E_TypeError, "format spec must be a string");
     if (parse_spec(I, spec, &f, tname)) return PY_NULL;
     if (py_is_str(v)) return format_str(I, v, &f);
-    if (py_is_float(v)) return py_format_float_spec(I, py_float_val(v), &f);
+    if (py_is_floatlike(v)) return py_format_float_spec(I, py_floatlike_val(v), &f);
     if (py_is_bool(v) && !f.type && py_str_len(spec) == 0) return py_str(I, v);
     if (py_is_intlike(v)) return format_int(I, v, &f, "int");
     return py_err_fmt(I, PY_E_TypeError, "unsupported format for %s", py_type_name(I, v));

@@ -597,6 +597,9 @@ static py_val gsd_get(py_interp *I, py_val self, py_val obj, py_val type)
     py_getset_descr *d = (py_getset_descr *)PY_OBJ(self);
     if (!obj) return py_newref(self);
     if (!d->def) {
+        if (!py_type_is_subtype(py_typeof(I, obj), d->owner))
+            return py_err_fmt(I, PY_E_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
+                              py_str_data(d->name), d->owner->name, py_type_name(I, obj));
         py_val v = *(py_val *)((char *)PY_OBJ(obj) + d->offset);
         if (!v) return py_err_fmt(I, PY_E_AttributeError, "'%s' object has no attribute '%s'", py_type_name(I, obj), py_str_data(d->name));
         return py_newref(v);
@@ -610,6 +613,11 @@ static py_val gsd_get(py_interp *I, py_val self, py_val obj, py_val type)
 static int gsd_set(py_interp *I, py_val self, py_val obj, py_val v)
 {
     py_getset_descr *d = (py_getset_descr *)PY_OBJ(self);
+    if (!py_type_is_subtype(py_typeof(I, obj), d->owner)) {
+        py_err_fmt(I, PY_E_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%s' object",
+                   d->def ? d->def->name : py_str_data(d->name), d->owner->name, py_type_name(I, obj));
+        return -1;
+    }
     if (!d->def) {
         py_val *p = (py_val *)((char *)PY_OBJ(obj) + d->offset);
         if (!v && !*p) {

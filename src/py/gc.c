@@ -43,6 +43,9 @@ void py_gc_untrack(py_interp *I, py_obj *o)
     g->next->prev = g->prev;
     g->prev = g->next = NULL;
     I->gc_tracked--;
+    /* like CPython's young-generation count: containers that die young do
+     * not bring the next collection closer */
+    if (I->gc_since) I->gc_since--;
 }
 
 void py_dealloc(py_interp *I, py_obj *o)

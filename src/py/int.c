@@ -366,9 +366,12 @@ int py_int_format_base(py_interp *I, py_val v, int base, sk_buf *out)
 py_val py_int_repr(py_interp *I, py_val v)
 {
     if (py_is_int(v)) {
-        char tmp[32];
-        int n = snprintf(tmp, sizeof tmp, "%lld", (long long)py_int_val(v));
-        return py_str_new(I, tmp, (size_t)n);
+        int64_t x = py_int_val(v);
+        char tmp[32], *e = tmp + sizeof tmp, *p = e;
+        uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+        do { *--p = (char)('0' + u % 10); u /= 10; } while (u);
+        if (x < 0) *--p = '-';
+        return py_str_new(I, p, (size_t)(e - p));
     }
     if (py_is_bool(v)) return py_str_cstr(I, v == PY_TRUE ? "True" : "False");
     sk_buf b = SK_BUF_INIT(I->alloc);
@@ -562,11 +565,33 @@ static int size_ok(py_interp *I, double bits)
     return 1;
 }
 
+/* A read-only mp_int view of an int without allocating: big ints lend their
+ * own value, small ones are spelled into `buf` (which must outlive the view).
+ * Only valid as an input operand that is never the destination. */
+#define VIEW_DIGITS ((64 + MP_DIGIT_BIT - 1) / MP_DIGIT_BIT)
+static const mp_int *int_view(py_val v, mp_int *tmp, mp_digit *buf)
+{
+    if (!py_is_int(v) && !py_is_bool(v)) return bigp(v);
+    int64_t i = py_is_int(v) ? py_int_val(v) : v == PY_TRUE;
+    uint64_t u = i < 0 ? (uint64_t)0 - (uint64_t)i : (uint64_t)i;
+    int n = 0;
+    while (u) { buf[n++] = (mp_digit)(u & MP_MASK); u >>= MP_DIGIT_BIT; }
+    for (int k = n; k < VIEW_DIGITS; k++) buf[k] = 0;
+    tmp->used = n;
+    tmp->alloc = VIEW_DIGITS;
+    tmp->sign = i < 0 ? MP_NEG : MP_ZPOS;
+    tmp->dp = buf;
+    return tmp;
+}
+
 static py_val big_binop(py_interp *I, py_val a, py_val b, int op)
 {
-    mp_int x, y;
-    if (py_int_to_mp(I, a, &x)) return PY_NULL;
-    if (py_int_to_mp(I, b, &y)) { mp_clear(&x); return PY_NULL; }
+    mp_int xt, yt;
+    mp_digit xb[VIEW_DIGITS], yb[VIEW_DIGITS];
+    /* x and y are only ever read below */
+    const mp_int *xp = int_view(a, &xt, xb), *yp = int_view(b, &yt, yb);
+#define x (*xp)
+#define y (*yp)
     mp_int *d;
     py_val r = PY_NULL;
     mp_err e = MP_OKAY;
@@ -632,7 +657,8 @@ static py_val big_binop(py_interp *I, py_val a, py_val b, int op)
     default:
         break;
     }
-    mp_clear_multi(&x, &y, NULL);
+#undef x
+#undef y
     if (!r) return PY_NULL;
     if (!py_is_ptr(r)) return r;
     if (e != MP_OKAY) { py_decref(I, r); return mp_fail(I, e); }

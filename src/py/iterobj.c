@@ -170,7 +170,7 @@ static py_val range_getitem(py_interp *I, py_val self, py_val key)
     }
     if (i < 0) i += r->len;
     if (i < 0 || i >= r->len) return py_err_str(I, PY_E_IndexError, "range object index out of range");
-    return py_int_from_i64(I, R_start(self) + i * R_step(self));
+    return py_int_from_i64(I, (int64_t)((__int128)R_start(self) + (__int128)i * R_step(self)));
 }
 
 static int range_contains_int(py_val self, int64_t x)
@@ -191,7 +191,7 @@ static int range_contains(py_interp *I, py_val self, py_val v)
     }
     py_range *r = (py_range *)PY_OBJ(self);
     for (int64_t i = 0; i < r->len; i++) {
-        py_val x = py_int_from_i64(I, R_start(self) + i * R_step(self));
+        py_val x = py_int_from_i64(I, (int64_t)((__int128)R_start(self) + (__int128)i * R_step(self)));
         if (!x) return -1;
         int e = py_eq(I, x, v);
         py_decref(I, x);
@@ -246,8 +246,10 @@ static py_val rangeiter_next(py_interp *I, py_val self)
 {
     py_iterobj *it = (py_iterobj *)PY_OBJ(self);
     if (it->n <= 0) return PY_NULL;
-    int64_t v = it->i;
-    it->i += py_int_val(it->aux);
+    int64_t v = it->i, st;
+    if (py_is_int(it->aux)) st = py_int_val(it->aux);
+    else py_int_to_i64(I, it->aux, &st);
+    it->i = (int64_t)((uint64_t)v + (uint64_t)st);
     it->n--;
     return py_int_from_i64(I, v);
 }
@@ -523,7 +525,36 @@ static py_val enumerate_new(py_interp *I, py_type *t, const py_val *args, size_t
 {
     static const char *const names[] = { "iterable", "start", NULL };
     py_val a[2] = { 0, 0 };
-    if (py_args_parse(I, "enumerate", args, nargs, kw, names, 1, a)) return PY_NULL;
+    if (t == PY_TYPE(I, PY_T_ENUMERATE)) {
+        /* CPython's hand-written enumerate_vectorcall, quirks included */
+        size_t nkw = kw ? py_tuple_len(kw) : 0;
+        const py_val *kn = nkw ? py_tuple_items(kw) : NULL;
+#define ENUM_KW(i, want) \
+        if (!py_str_eq_c(kn[i], want)) \
+            return py_err_fmt(I, PY_E_TypeError, "'%s' is an invalid keyword argument for enumerate()", py_str_data(kn[i]));
+        if (nargs + nkw == 2) {
+            if (nkw == 1) { ENUM_KW(0, "start"); }
+            else if (nkw == 2) {
+                if (py_str_eq_c(kn[0], "start")) {
+                    ENUM_KW(1, "iterable");
+                    a[0] = args[1]; a[1] = args[0];
+                    goto parsed;
+                }
+                ENUM_KW(0, "iterable");
+                ENUM_KW(1, "start");
+            }
+            a[0] = args[0]; a[1] = args[1];
+        } else if (nargs + nkw == 1) {
+            if (nkw == 1) { ENUM_KW(0, "iterable"); }
+            a[0] = args[0];
+        } else if (nargs == 0) {
+            return py_err_str(I, PY_E_TypeError, "enumerate() missing required argument 'iterable'");
+        } else {
+            return py_err_fmt(I, PY_E_TypeError, "enumerate() takes at most 2 arguments (%zu given)", nargs + nkw);
+        }
+#undef ENUM_KW
+    } else if (py_args_parse(I, "enumerate", args, nargs, kw, names, 1, a)) return PY_NULL;
+parsed:
     py_val start = py_int_small(0);
     if (a[1]) {
         if (!py_is_intlike(a[1]) && !(py_is_ptr(a[1]) && py_typeof(I, a[1])->s.index))

@@ -56,7 +56,7 @@ typedef struct py_gchead {
     X(ZIP) X(MAP) X(FILTER) X(REVERSED) X(DICT_KEYS) X(DICT_VALUES) \
     X(DICT_ITEMS) X(CORO_WRAPPER) X(ASYNCGEN_ASEND) X(GENERICALIAS) \
     X(UNIONTYPE) X(NAMESPACE) X(STDIO) X(TEMPLATE) X(INTERPOLATION) X(TYPEALIAS) \
-    X(TYPEVAR) X(PARAMSPEC) X(TYPEVARTUPLE) \
+    X(TYPEVAR) X(PARAMSPEC) X(TYPEVARTUPLE) X(COMPLEX) \
     X(EXC_FIRST_DUMMY)
 
 enum {
@@ -252,7 +252,8 @@ enum {
     PY_TF_BYTES_SUB = 1u << 16,
     PY_TF_SETATTR_HOOK = 1u << 17,
     PY_TF_FROZENSET_SUB = 1u << 18,
-    PY_TF_SUBCLASS_DICT = 1u << 19, /* the dict slot exists for subclass instances only (list, dict, ...) */
+    PY_TF_SUBCLASS_DICT = 1u << 19,
+    PY_TF_COMPLEX_SUB = 1u << 20, /* the dict slot exists for subclass instances only (list, dict, ...) */
 };
 
 struct py_type {
@@ -336,7 +337,7 @@ typedef struct py_dict {
     size_t nentries;          /* entries used (live + deleted) */
     size_t cap;               /* entry capacity */
     uint32_t log2size;        /* index table has 1 << log2size slots; 0 = no table */
-    uint32_t pad_;
+    uint32_t typedict;        /* a type's __dict__: mutations bump I->type_epoch */
     int32_t *index;           /* -1 empty, -2 dummy, else entry number */
     py_dict_entry *entries;
     uint64_t version;         /* bumped on every mutation */

@@ -62,6 +62,7 @@ static void interp_teardown(py_interp *I)
     PY_CLEAR(I, I->main_mod);
     PY_CLEAR(I, I->asyncio_loop);
     py_gc_teardown(I);
+    py_type_cache_free(I);
     /* big ints hold digit memory outside the pools */
     while (I->bigs) {
         py_bigint *b = I->bigs;

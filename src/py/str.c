@@ -609,6 +609,10 @@ static py_val str_new_slot(py_interp *I, py_type *t, const py_val *args, size_t 
 {
     static const char *const names[] = { "object", "encoding", "errors", NULL };
     py_val a[3] = { 0, 0, 0 };
+    if (nargs == 1 && !kw && t->id == PY_T_STR && !(t->flags & PY_TF_HEAP)) {
+        if (py_is_int(args[0])) return py_int_repr(I, args[0]);
+        return py_str(I, args[0]);
+    }
     if (nargs > 3 && !kw) return py_err_fmt(I, PY_E_TypeError, "str expected at most 3 arguments, got %zu", nargs);
     if (py_args_parse(I, "str", args, nargs, kw, names, 0, a)) return PY_NULL;
     py_val r;

@@ -29,7 +29,7 @@ extern const py_typedef py_object_typedef, py_type_typedef, py_none_typedef, py_
     py_dictitems_typedef, py_corowrapper_typedef, py_asyncgenasend_typedef, py_genericalias_typedef,
     py_uniontype_typedef, py_namespace_typedef, py_stdio_typedef, py_template_typedef,
     py_interpolation_typedef, py_typealias_typedef, py_typevar_typedef, py_paramspec_typedef,
-    py_typevartuple_typedef;
+    py_typevartuple_typedef, py_complex_typedef;
 
 #define X(id, name, base) extern const py_typedef py_exc_td_##id;
 PY_EXC_IDS(X)
@@ -65,6 +65,7 @@ const py_typedef *const py_typedefs[PY_T_COUNT] = {
     [PY_T_TEMPLATE] = &py_template_typedef, [PY_T_INTERPOLATION] = &py_interpolation_typedef,
     [PY_T_TYPEALIAS] = &py_typealias_typedef, [PY_T_TYPEVAR] = &py_typevar_typedef,
     [PY_T_PARAMSPEC] = &py_paramspec_typedef, [PY_T_TYPEVARTUPLE] = &py_typevartuple_typedef,
+    [PY_T_COMPLEX] = &py_complex_typedef,
 #define X(id, name, base) [PY_E_##id] = &py_exc_td_##id,
     PY_EXC_IDS(X)
 #undef X
@@ -473,6 +474,8 @@ py_val py_type_dict(py_interp *I, py_type *t)
     py_val d = py_dict_new(I);
     if (!d) return PY_NULL;
     t->dict = d;
+    PY_DICT(d)->typedict = 1;
+    I->type_epoch++;
     if (t->def && !(t->flags & PY_TF_HEAP)) {
         if (add_methods(I, t, d, t->def->methods) || add_getsets(I, t, d, t->def->getsets) ||
             add_slot_wrappers(I, t, d)) {
@@ -500,7 +503,20 @@ static py_val ensure_mro(py_interp *I, py_type *t)
     return m;
 }
 
-py_val py_type_lookup(py_interp *I, py_type *t, py_val name)
+/* The type attribute cache: (type, interned name) -> value found along the
+ * MRO (borrowed; PY_NULL for "absent"), valid while I->type_epoch is
+ * unchanged.  The epoch moves whenever any type's dict is mutated, a type is
+ * created, cleared or freed — so a stale entry can never be returned.  Only
+ * interned names are cached (their address identifies them for the run). */
+#define TCACHE_BITS 10
+typedef struct py_tcache_ent {
+    py_type *type;
+    py_val name;
+    py_val value;
+    uint64_t epoch;
+} py_tcache_ent;
+
+static py_val lookup_mro(py_interp *I, py_type *t, py_val name)
 {
     py_val mro = ensure_mro(I, t);
     if (!mro) { py_err_clear(I); return PY_NULL; }
@@ -516,6 +532,34 @@ py_val py_type_lookup(py_interp *I, py_type *t, py_val name)
     return PY_NULL;
 }
 
+py_val py_type_lookup(py_interp *I, py_type *t, py_val name)
+{
+    if (!py_is_ptr(name) || !PY_IS(name, STR) || !PY_STR(name)->interned) return lookup_mro(I, t, name);
+    py_tcache_ent *c = I->tcache;
+    if (!c) {
+        if (++I->tcache_warm < 512) return lookup_mro(I, t, name);
+        c = py_alloc(I, sizeof(py_tcache_ent) << TCACHE_BITS);
+        if (!c) { py_err_clear(I); I->tcache_warm = 0; return lookup_mro(I, t, name); }
+        memset(c, 0, sizeof(py_tcache_ent) << TCACHE_BITS);
+        I->tcache = c;
+    }
+    uintptr_t k = ((uintptr_t)t >> 4) * 0x9E3779B1u ^ ((uintptr_t)name >> 3);
+    py_tcache_ent *e = &c[(k ^ (k >> TCACHE_BITS)) & ((1u << TCACHE_BITS) - 1)];
+    uint64_t ep = I->type_epoch;
+    if (e->type == t && e->name == name && e->epoch == ep) return e->value;
+    py_val v = lookup_mro(I, t, name);
+    if (I->type_epoch == ep && !py_err_occurred(I)) {
+        e->type = t; e->name = name; e->value = v; e->epoch = ep;
+    }
+    return v;
+}
+
+void py_type_cache_free(py_interp *I)
+{
+    if (I->tcache) py_free(I, I->tcache, sizeof(py_tcache_ent) << TCACHE_BITS);
+    I->tcache = NULL;
+}
+
 /* ---- generic attribute access --------------------------------------------------- */
 py_val *py_inst_dictptr(py_val self)
 {
@@ -523,7 +567,8 @@ py_val *py_inst_dictptr(py_val self)
     py_type *t = PY_OBJ(self)->type;
     if (!t->dictoffset || (t->flags & PY_TF_SUBCLASS_DICT)) return NULL;
     /* -1: after a str subclass instance's text (variable size) */
-    if (t->dictoffset < 0) return (py_val *)((char *)PY_OBJ(self) + py_str_dict_offset(self));
+    if (t->dictoffset == -1) return (py_val *)((char *)PY_OBJ(self) + py_str_dict_offset(self));
+    if (t->dictoffset == -2) return (py_val *)((char *)PY_OBJ(self) + py_bytes_dict_offset(self));
     return (py_val *)((char *)PY_OBJ(self) + t->dictoffset);
 }
 
@@ -1189,6 +1234,23 @@ static py_type *solid_base(py_type *t)
     return t;
 }
 
+/* The nearest class whose instance layout differs from its base's: a
+ * builtin, or a class whose __slots__ add members (CPython's solid_base).
+ * Two bases whose layout bases are not on one line cannot be combined. */
+static py_type *layout_base(py_type *t)
+{
+    while (t->flags & PY_TF_HEAP) {
+        if (t->slotnames) {
+            for (size_t i = 0; i < py_tuple_len(t->slotnames); i++) {
+                py_val sn = py_tuple_items(t->slotnames)[i];
+                if (py_is_str(sn) && !py_str_eq_c(sn, "__dict__") && !py_str_eq_c(sn, "__weakref__")) return t;
+            }
+        }
+        t = t->base;
+    }
+    return t;
+}
+
 /* ---- class creation ----------------------------------------------------------------- */
 py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val kwds)
 {
@@ -1214,7 +1276,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
             py_xdecref(I, own_bases);
             return py_err_fmt(I, PY_E_TypeError, "type '%s' is not an acceptable base type", b->name);
         }
-        py_type *s = solid_base(b);
+        py_type *s = layout_base(b);
         if (!best) { best = b; best_solid = s; continue; }
         if (py_type_is_subtype(s, best_solid)) { if (s != best_solid) { best = b; best_solid = s; } }
         else if (!py_type_is_subtype(best_solid, s)) {
@@ -1222,6 +1284,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
             return py_err_str(I, PY_E_TypeError, "multiple bases have instance lay-out conflict");
         }
     }
+    best_solid = solid_base(best);
     py_type *mt = py_typeof(I, PY_VAL(best));
     if (py_type_is_subtype(mt, meta)) meta = mt;
     py_gchead *g = py_zalloc(I, sizeof(py_type) + sizeof(py_gchead));
@@ -1233,7 +1296,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
     t->flags = PY_TF_HEAP | PY_TF_BASETYPE | PY_TF_GC |
                (best->flags & (PY_TF_INT_SUB | PY_TF_EXC_SUB | PY_TF_TUPLE_SUB | PY_TF_LIST_SUB |
                                PY_TF_DICT_SUB | PY_TF_TYPE_SUB | PY_TF_STR_SUB | PY_TF_SET_SUB |
-                               PY_TF_FROZENSET_SUB | PY_TF_BYTES_SUB | PY_TF_FLOAT_SUB));
+                               PY_TF_FROZENSET_SUB | PY_TF_BYTES_SUB | PY_TF_FLOAT_SUB | PY_TF_COMPLEX_SUB));
     t->id = best_solid->id;
     t->base = best;
     py_incref(PY_VAL(best));
@@ -1249,6 +1312,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
         t->basicsize += sizeof(py_val);
     }
     if (best_solid->id == PY_T_STR) t->dictoffset = -1;     /* after the text, see py_inst_dictptr */
+    if (best_solid->id == PY_T_BYTES) t->dictoffset = -2;   /* after the data */
     py_gc_track(I, &t->ob);
     py_val tv = PY_VAL(t);
     py_xdecref(I, own_bases);
@@ -1256,6 +1320,8 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
     if (!t->mro) { py_decref(I, tv); return PY_NULL; }
     t->dict = py_dict_copy(I, ns);
     if (!t->dict) { py_decref(I, tv); return PY_NULL; }
+    PY_DICT(t->dict)->typedict = 1;
+    I->type_epoch++;
     /* __qualname__ and __module__ */
     py_val qn = py_dict_get(I, t->dict, PY_ID(I, __qualname__));
     if (qn && py_is_str(qn)) {
@@ -1306,7 +1372,7 @@ py_val py_class_new(py_interp *I, py_val name, py_val bases, py_val ns, py_val k
             t->basicsize -= sizeof(py_val);
             t->dictoffset = 0;
         }
-        if (best_solid->id == PY_T_STR) {
+        if (best_solid->id == PY_T_STR || best_solid->id == PY_T_BYTES) {
             /* variable-size instances: no room for members */
             size_t nslots = 0;
             for (size_t i = 0; i < py_tuple_len(sl); i++) {
@@ -1396,6 +1462,7 @@ static void type_dealloc(py_interp *I, py_obj *o)
 {
     py_type *t = (py_type *)o;
     py_gc_untrack(I, o);
+    I->type_epoch++;          /* the address may be reused by another type */
     py_xdecref(I, t->dict);
     py_xdecref(I, t->mro);
     py_xdecref(I, t->bases);
@@ -1424,6 +1491,7 @@ static void type_traverse(py_obj *o, py_visitfn visit, void *ctx)
 static void type_clear(py_interp *I, py_obj *o)
 {
     py_type *t = (py_type *)o;
+    I->type_epoch++;
     PY_CLEAR(I, t->dict);
     PY_CLEAR(I, t->mro);
     PY_CLEAR(I, t->module);
@@ -1589,7 +1657,7 @@ static int type_setattr(py_interp *I, py_val self, py_val name, py_val v)
         py_type *mat = py_typeof(I, ma);
         if (mat->s.descr_set) return mat->s.descr_set(I, ma, self, v);
     }
-    if (!t->dict) { t->dict = py_dict_new(I); if (!t->dict) return -1; }
+    if (!t->dict) { t->dict = py_dict_new(I); if (!t->dict) return -1; PY_DICT(t->dict)->typedict = 1; }
     int r;
     if (v) r = py_dict_set(I, t->dict, name, v);
     else {

@@ -779,6 +779,33 @@ L_DELETE_NAME: {
 L_LOAD_ATTR: {
     py_val o = TOP();
     SAVE_FRAME();
+    if (py_is_ptr(o)) {
+        /* plain instance attribute: no data descriptor on the type, found in __dict__ */
+        py_type *t = PY_OBJ(o)->type;
+        if (t->s.getattr == py_generic_getattr && (t->flags & PY_TF_HEAP)) {
+            py_val d = py_type_lookup(I, t, co->names[arg]);
+            if (d && PY_IS(d, GETSET_DESCR)) {
+                /* a __slots__ member */
+                py_getset_descr *gd = (py_getset_descr *)PY_OBJ(d);
+                if (!gd->def && py_type_is_subtype(t, gd->owner)) {
+                    py_val v = *(py_val *)((char *)PY_OBJ(o) + gd->offset);
+                    if (v) {
+                        SET_TOP(py_newref(v));
+                        py_decref(I, o);
+                        DISPATCH();
+                    }
+                }
+            } else if (t->dictoffset > 0 && !(t->flags & PY_TF_SUBCLASS_DICT) && (!d || !py_typeof(I, d)->s.descr_set)) {
+                py_val dict = *(py_val *)((char *)PY_OBJ(o) + t->dictoffset);
+                py_val v = dict ? py_dict_get_str(I, dict, co->names[arg]) : PY_NULL;
+                if (v) {
+                    SET_TOP(py_newref(v));
+                    py_decref(I, o);
+                    DISPATCH();
+                }
+            }
+        }
+    }
     py_val v = py_getattr(I, o, co->names[arg]);
     if (!v) ERROR();
     SET_TOP(v);
@@ -1283,8 +1310,11 @@ L_FOR_ITER: {
         if (t->id == PY_T_RANGE_ITER) {
             py_iterobj *r = (py_iterobj *)PY_OBJ(it);
             if (r->n > 0) {
-                int64_t v = r->i;
-                r->i += py_int_val(r->aux);
+                int64_t v = r->i, st;
+                if (py_is_int(r->aux)) st = py_int_val(r->aux);
+                else py_int_to_i64(I, r->aux, &st);
+                /* wraps harmlessly past the last element */
+                r->i = (int64_t)((uint64_t)v + (uint64_t)st);
                 r->n--;
                 PUSH(py_int_small(v));   /* ranges are 64-bit; fits unless huge */
                 if (!py_fits_small(v)) sp[-1] = py_int_from_i64(I, v);

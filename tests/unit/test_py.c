@@ -341,3 +341,85 @@ TEST(py_generators_classes)
     CHECK_STR(r.out, "1 10\nA(3) BA(3) [3, 2, 1]\n2\n");
     CHECK_INT(r.used_after, 0);
 }
+
+TEST(py_builtin_subclasses)
+{
+    run_out r;
+    RUN(&r, "class I(int):\n    def twice(self): return self * 2\n"
+            "class S(str):\n    pass\n"
+            "class F(float):\n    pass\n"
+            "class B(bytes):\n    pass\n"
+            "i = I(21); s = S('ab'); f = F(1.5); b = B(b'x')\n"
+            "i.tag = 1; s.tag = 2; f.tag = 3; b.tag = 4\n"
+            "print(i.twice(), i + 1, type(i + 1).__name__, {i: 'v'}[21], s + 'c', s.upper(), f * 2, b + b'y',\n"
+            "      i.tag + s.tag + f.tag + b.tag, isinstance(s, str), hash(s) == hash('ab'))\n");
+    CHECK_STR(r.out, "42 22 int v abc AB 3.0 b'xy' 10 True True\n");
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_match_statement)
+{
+    run_out r;
+    RUN(&r, "def f(v):\n"
+            "    match v:\n"
+            "        case (1, a) | (a, 2): return ('or', a)\n"
+            "        case {'k': x, **rest}: return ('map', x, rest)\n"
+            "        case [1, *mid, 9]: return ('seq', mid)\n"
+            "        case str() as s if len(s) > 1: return ('str', s)\n"
+            "        case _: return 'other'\n"
+            "for v in [(1, 5), (7, 2), {'k': 1, 'z': 2}, [1, 2, 3, 9], 'hi', 'h', None]:\n"
+            "    print(f(v))\n"
+            "z = 'unset'\n"
+            "match [1, 2]:\n"
+            "    case [z, 3]: pass\n"
+            "print(z)\n");
+    CHECK_STR(r.out, "('or', 5)\n('or', 7)\n('map', 1, {'z': 2})\n('seq', [2, 3])\n('str', 'hi')\nother\nother\nunset\n");
+    CHECK_INT(r.used_after, 0);
+    RUN(&r, "match 1:\n    case a: pass\n    case 2: pass\n");
+    CHECK(strstr(r.err, "SyntaxError: name capture 'a' makes remaining patterns unreachable") != NULL);
+}
+
+TEST(py_asyncio_and_top_level_await)
+{
+    run_out r;
+    RUN(&r, "import asyncio\n"
+            "async def work(n, d):\n    await asyncio.sleep(d)\n    return n * 10\n"
+            "r = await asyncio.gather(work(1, 5), work(2, 1), work(3, 3))\n"
+            "print(r)\n"
+            "async def main():\n    t = asyncio.ensure_future(work(4, 100))\n    await asyncio.sleep(0)\n    t.cancel()\n"
+            "    try:\n        await t\n    except asyncio.CancelledError:\n        return 'cancelled'\n"
+            "print(await main())\n");
+    CHECK_STR(r.out, "[10, 20, 30]\ncancelled\n");
+    CHECK_INT(r.used_after, 0);
+}
+
+/* The type attribute cache must follow every change of a class namespace,
+ * of a base class, and survive a type's address being reused. */
+TEST(py_type_cache_invalidation)
+{
+    run_out r;
+    RUN(&r, "class A:\n    x = 1\n    def f(self): return 'A.f'\n"
+            "class B(A): pass\n"
+            "b = B(); out = []\n"
+            "for i in range(1200):\n"
+            "    out.append(b.x)\n"
+            "    if i == 700: A.x = 2\n"
+            "    if i == 800: B.x = 3\n"
+            "    if i == 900: del B.x\n"
+            "    if i == 1000: A.f = lambda self: 'new'\n"
+            "    if i == 1100: del A.x; B.x = 9\n"
+            "print(out[0], out[701], out[801], out[901], out[1199], b.f())\n"
+            "res = []\n"
+            "for i in range(1000):\n"
+            "    C = type('C', (), {'v': i})\n"
+            "    res.append(C().v)\n"
+            "    del C\n"
+            "print(res == list(range(1000)))\n"
+            "class Q: pass\n"
+            "q = Q(); q.__dict__['m'] = 'inst'\n"
+            "for i in range(600): v = q.m\n"
+            "Q.m = property(lambda s: 'prop')\n"
+            "print(v, q.m)\n");
+    CHECK_STR(r.out, "1 2 3 2 9 new\nTrue\ninst prop\n");
+    CHECK_INT(r.used_after, 0);
+}
