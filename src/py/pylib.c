@@ -399,3 +399,8 @@ static const char src_calendar[] =
 #include "py/lib/calendar.py.inc"
     ;
 PYLIB_INIT(calendar, "calendar")
+
+static const char src_inspect[] =
+#include "py/lib/inspect.py.inc"
+    ;
+PYLIB_INIT(inspect, "inspect")
