@@ -404,3 +404,8 @@ static const char src_inspect[] =
 #include "py/lib/inspect.py.inc"
     ;
 PYLIB_INIT(inspect, "inspect")
+
+static const char src_decimal[] =
+#include "py/lib/decimal.py.inc"
+    ;
+PYLIB_INIT(decimal, "decimal")

@@ -90,6 +90,7 @@ int py_mod_concurrent_init(py_interp *I, py_val mod);
 int py_mod_concurrent_futures_init(py_interp *I, py_val mod);
 int py_mod_calendar_init(py_interp *I, py_val mod);
 int py_mod_inspect_init(py_interp *I, py_val mod);
+int py_mod_decimal_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -178,5 +179,6 @@ const py_moddef py_pymods_modules[] = {
     { "concurrent.futures", py_mod_concurrent_futures_init },
     { "calendar", py_mod_calendar_init },
     { "inspect", py_mod_inspect_init },
+    { "decimal", py_mod_decimal_init },
     { NULL, NULL }
 };
