@@ -409,3 +409,8 @@ static const char src_decimal[] =
 #include "py/lib/decimal.py.inc"
     ;
 PYLIB_INIT(decimal, "decimal")
+
+static const char src_configparser[] =
+#include "py/lib/configparser.py.inc"
+    ;
+PYLIB_INIT(configparser, "configparser")

@@ -91,6 +91,7 @@ int py_mod_concurrent_futures_init(py_interp *I, py_val mod);
 int py_mod_calendar_init(py_interp *I, py_val mod);
 int py_mod_inspect_init(py_interp *I, py_val mod);
 int py_mod_decimal_init(py_interp *I, py_val mod);
+int py_mod_configparser_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -180,5 +181,6 @@ const py_moddef py_pymods_modules[] = {
     { "calendar", py_mod_calendar_init },
     { "inspect", py_mod_inspect_init },
     { "decimal", py_mod_decimal_init },
+    { "configparser", py_mod_configparser_init },
     { NULL, NULL }
 };
