@@ -414,3 +414,8 @@ static const char src_configparser[] =
 #include "py/lib/configparser.py.inc"
     ;
 PYLIB_INIT(configparser, "configparser")
+
+static const char src_tomllib[] =
+#include "py/lib/tomllib.py.inc"
+    ;
+PYLIB_INIT(tomllib, "tomllib")

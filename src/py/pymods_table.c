@@ -92,6 +92,7 @@ int py_mod_calendar_init(py_interp *I, py_val mod);
 int py_mod_inspect_init(py_interp *I, py_val mod);
 int py_mod_decimal_init(py_interp *I, py_val mod);
 int py_mod_configparser_init(py_interp *I, py_val mod);
+int py_mod_tomllib_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -182,5 +183,6 @@ const py_moddef py_pymods_modules[] = {
     { "inspect", py_mod_inspect_init },
     { "decimal", py_mod_decimal_init },
     { "configparser", py_mod_configparser_init },
+    { "tomllib", py_mod_tomllib_init },
     { NULL, NULL }
 };
