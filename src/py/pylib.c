@@ -419,3 +419,8 @@ static const char src_tomllib[] =
 #include "py/lib/tomllib.py.inc"
     ;
 PYLIB_INIT(tomllib, "tomllib")
+
+static const char src_zipfile[] =
+#include "py/lib/zipfile.py.inc"
+    ;
+PYLIB_INIT(zipfile, "zipfile")

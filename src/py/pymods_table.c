@@ -93,6 +93,7 @@ int py_mod_inspect_init(py_interp *I, py_val mod);
 int py_mod_decimal_init(py_interp *I, py_val mod);
 int py_mod_configparser_init(py_interp *I, py_val mod);
 int py_mod_tomllib_init(py_interp *I, py_val mod);
+int py_mod_zipfile_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -184,5 +185,6 @@ const py_moddef py_pymods_modules[] = {
     { "decimal", py_mod_decimal_init },
     { "configparser", py_mod_configparser_init },
     { "tomllib", py_mod_tomllib_init },
+    { "zipfile", py_mod_zipfile_init },
     { NULL, NULL }
 };
