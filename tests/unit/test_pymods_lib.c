@@ -346,3 +346,85 @@ TEST(pymods_threads_queue_futures)
     CHECK_STR(R.err, "");
     CHECK_INT(R.used_after, 0);
 }
+
+TEST(pymods_decimal)
+{
+    PYT(&R,
+        "from decimal import Decimal, getcontext, localcontext, ROUND_HALF_UP, InvalidOperation\n"
+        "print(Decimal('0.1') + Decimal('0.2'), Decimal(1) / 3, Decimal('2').sqrt(), Decimal('12.345').quantize(Decimal('0.01'), rounding=ROUND_HALF_UP))\n"
+        "print(format(Decimal('1234567.891'), ',.2f'), Decimal(0.5), Decimal('1e-7'), Decimal(2) ** 64, Decimal(-7) // 2, Decimal(-7) % 2)\n"
+        "with localcontext() as c:\n"
+        "    c.prec = 6\n"
+        "    print(Decimal(1) / 7, Decimal(10).ln(), Decimal(1).exp())\n"
+        "try:\n"
+        "    Decimal('x')\n"
+        "except InvalidOperation as e:\n"
+        "    print(type(e).__name__, e)\n"
+        "print(repr(getcontext()).split(', flags')[0], hash(Decimal('2.5')) == hash(2.5), sorted([Decimal('1.5'), 1, 0.5]))\n");
+    CHECK_STR(R.out,
+              "0.3 0.3333333333333333333333333333 1.414213562373095048801688724 12.35\n"
+        "1,234,567.89 0.5 1E-7 18446744073709551616 -3 -1\n"
+        "0.142857 2.30259 2.71828\n"
+        "InvalidOperation [<class 'decimal.ConversionSyntax'>]\n"
+        "Context(prec=28, rounding=ROUND_HALF_EVEN, Emin=-999999, Emax=999999, capitals=1, clamp=0 True [0.5, 1, Decimal('1.5')]\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(pymods_configparser_tomllib)
+{
+    PYT(&R,
+        "import configparser, tomllib, io\n"
+        "c = configparser.ConfigParser()\n"
+        "c.read_string('[DEFAULT]\\nroot = /srv\\n[web]\\nport = 8080\\npath = %(root)s/www\\non = yes\\n')\n"
+        "print(c.sections(), c.getint('web', 'port'), c.get('web', 'path'), c.getboolean('web', 'on'), dict(c['web']))\n"
+        "out = io.StringIO(); c.write(out); print(out.getvalue(), end='')\n"
+        "print(tomllib.loads('a = 1\\nb = [1.5, \"x\", true]\\n[t]\\nd = 1979-05-27\\n[[arr]]\\nk = 0x1F\\n'))\n"
+        "try:\n"
+        "    tomllib.loads('a = 1\\na = 2')\n"
+        "except tomllib.TOMLDecodeError as e:\n"
+        "    print(e)\n");
+    CHECK_STR(R.out,
+              "['web'] 8080 /srv/www True {'port': '8080', 'path': '/srv/www', 'on': 'yes', 'root': '/srv'}\n"
+        "[DEFAULT]\n"
+        "root = /srv\n"
+        "\n"
+        "[web]\n"
+        "port = 8080\n"
+        "path = %(root)s/www\n"
+        "on = yes\n"
+        "\n"
+        "{'a': 1, 'b': [1.5, 'x', True], 't': {'d': datetime.date(1979, 5, 27)}, 'arr': [{'k': 31}]}\n"
+        "Cannot overwrite a value (at end of document)\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(pymods_zipfile_inspect_calendar)
+{
+    PYT(&R,
+        "import zipfile, io, inspect, calendar\n"
+        "buf = io.BytesIO()\n"
+        "with zipfile.ZipFile(buf, 'w', zipfile.ZIP_DEFLATED) as z:\n"
+        "    z.writestr('a.txt', 'alpha ' * 20)\n"
+        "    z.writestr('d/b.txt', b'beta')\n"
+        "with zipfile.ZipFile(io.BytesIO(buf.getvalue())) as z:\n"
+        "    print(z.namelist(), z.read('d/b.txt'), len(z.read('a.txt')), z.testzip())\n"
+        "def f(a, b=2, *args, c, **kw): pass\n"
+        "print(inspect.signature(f), inspect.signature(f).bind(1, c=3), inspect.isfunction(f))\n"
+        "print(calendar.monthrange(2024, 2), calendar.isleap(2100))\n"
+        "print(calendar.month(2025, 1), end='')\n");
+    CHECK_STR(R.out,
+              "['a.txt', 'd/b.txt'] b'beta' 120 None\n"
+        "(a, b=2, *args, c, **kw) <BoundArguments (a=1, c=3)> True\n"
+        "(calendar.THURSDAY, 29) False\n"
+        "    January 2025\n"
+        "Mo Tu We Th Fr Sa Su\n"
+        "       1  2  3  4  5\n"
+        " 6  7  8  9 10 11 12\n"
+        "13 14 15 16 17 18 19\n"
+        "20 21 22 23 24 25 26\n"
+        "27 28 29 30 31\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
