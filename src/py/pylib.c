@@ -424,3 +424,18 @@ static const char src_zipfile[] =
 #include "py/lib/zipfile.py.inc"
     ;
 PYLIB_INIT(zipfile, "zipfile")
+
+static const char src_ast[] =
+#include "py/lib/ast.py.inc"
+    ;
+PYLIB_INIT(ast, "ast")
+
+static const char src_subprocess[] =
+#include "py/lib/subprocess.py.inc"
+    ;
+PYLIB_INIT(subprocess, "subprocess")
+
+static const char src_signal[] =
+#include "py/lib/signal.py.inc"
+    ;
+PYLIB_INIT(signal, "signal")

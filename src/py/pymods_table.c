@@ -94,6 +94,9 @@ int py_mod_decimal_init(py_interp *I, py_val mod);
 int py_mod_configparser_init(py_interp *I, py_val mod);
 int py_mod_tomllib_init(py_interp *I, py_val mod);
 int py_mod_zipfile_init(py_interp *I, py_val mod);
+int py_mod_ast_init(py_interp *I, py_val mod);
+int py_mod_subprocess_init(py_interp *I, py_val mod);
+int py_mod_signal_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -186,5 +189,8 @@ const py_moddef py_pymods_modules[] = {
     { "configparser", py_mod_configparser_init },
     { "tomllib", py_mod_tomllib_init },
     { "zipfile", py_mod_zipfile_init },
+    { "ast", py_mod_ast_init },
+    { "subprocess", py_mod_subprocess_init },
+    { "signal", py_mod_signal_init },
     { NULL, NULL }
 };
