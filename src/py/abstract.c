@@ -282,7 +282,7 @@ static const char *const iop_sym[PY_NB_COUNT] = {
 
 static int is_seq_for_concat(py_val v)
 {
-    return py_is_str(v) || py_is_list(v) || py_is_tuple(v) || py_is_bytes(v) || PY_IS(v, BYTEARRAY);
+    return py_is_str(v) || py_is_list(v) || py_is_tuple(v) || py_is_bytes(v) || py_is_bytearray(v);
 }
 
 static py_val binop_try(py_interp *I, py_val a, py_val b, int op)
@@ -315,7 +315,7 @@ static py_val binop_error(py_interp *I, py_val a, py_val b, int op, int inplace)
         py_type *bt = py_typeof(I, a);
         while (bt->base && (bt->flags & PY_TF_HEAP)) bt = bt->base;
         const char *an = bt->name;
-        if (PY_IS(a, BYTEARRAY) || py_is_bytes(a))
+        if (py_is_bytearray(a) || py_is_bytes(a))
             return py_err_fmt(I, PY_E_TypeError, "can't concat %s to %s", py_type_name(I, b), an);
         return py_err_fmt(I, PY_E_TypeError, "can only concatenate %s (not \"%s\") to %s", an, py_type_name(I, b), an);
     }

@@ -164,7 +164,7 @@ BFN(ord)
             return py_err_fmt(I, PY_E_TypeError, "ord() expected a character, but string of length %zu found", PY_BYTES(v)->len);
         return py_int_small((unsigned char)PY_BYTES(v)->data[0]);
     }
-    if (PY_IS(v, BYTEARRAY)) {
+    if (py_is_bytearray(v)) {
         py_bytearray *b = (py_bytearray *)PY_OBJ(v);
         if (b->len != 1) return py_err_fmt(I, PY_E_TypeError, "ord() expected a character, but string of length %zu found", b->len);
         return py_int_small((unsigned char)b->data[0]);
@@ -381,7 +381,7 @@ BFN(sum)
     py_val acc = a[1] ? a[1] : py_int_small(0);
     if (py_is_str(acc)) return py_err_str(I, PY_E_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
     if (py_is_bytes(acc)) return py_err_str(I, PY_E_TypeError, "sum() can't sum bytes [use b''.join(seq) instead]");
-    if (PY_IS(acc, BYTEARRAY)) return py_err_str(I, PY_E_TypeError, "sum() can't sum bytearray [use b''.join(seq) instead]");
+    if (py_is_bytearray(acc)) return py_err_str(I, PY_E_TypeError, "sum() can't sum bytearray [use b''.join(seq) instead]");
     py_val it = py_iter(I, a[0]);
     if (!it) return PY_NULL;
     py_incref(acc);

@@ -62,13 +62,14 @@ static void bytes_dealloc(py_interp *I, py_obj *o)
 static int view(py_val v, const char **p, size_t *n)
 {
     if (py_is_bytes(v)) { *p = PY_BYTES(v)->data; *n = PY_BYTES(v)->len; return 1; }
-    if (PY_IS(v, BYTEARRAY) || py_tflag(v, 0) ) {
-        if (!py_is_ptr(v) || PY_OBJ(v)->type->id != PY_T_BYTEARRAY) return 0;
+    if (py_is_bytearray(v)) {
         py_bytearray *b = (py_bytearray *)PY_OBJ(v);
         *p = b->data ? b->data : "";
         *n = b->len;
         return 1;
     }
+    *p = "";
+    *n = 0;
     return 0;
 }
 
@@ -97,11 +98,11 @@ py_val py_bytes_repr(py_interp *I, py_val v)
 {
     const char *p;
     size_t n;
-    view(v, &p, &n);
     sk_buf b = SK_BUF_INIT(I->alloc);
-    if (PY_IS(v, BYTEARRAY)) sk_buf_puts(&b, "bytearray(");
+    if (!view(v, &p, &n)) return py_err_str(I, PY_E_TypeError, "expected bytes");
+    if (py_is_bytearray(v)) { sk_buf_puts(&b, py_type_name(I, v)); sk_buf_putc(&b, '('); }
     if (py_bytes_repr_buf(I, p, n, &b)) { sk_buf_free(&b); return PY_NULL; }
-    if (PY_IS(v, BYTEARRAY)) sk_buf_putc(&b, ')');
+    if (py_is_bytearray(v)) sk_buf_putc(&b, ')');
     return py_str_from_buf(I, &b);
 }
 
@@ -548,7 +549,7 @@ static py_val bytes_getitem(py_interp *I, py_val self, py_val key)
         py_val r = py_bytes_uninit(I, len > 0 ? (size_t)len : 0, &d);
         if (!r) return PY_NULL;
         for (int64_t k = 0, i = start; k < len; k++, i += step) d[k] = p[i];
-        if (PY_IS(self, BYTEARRAY)) {
+        if (py_is_bytearray(self)) {
             py_val ba = py_call1(I, PY_VAL(PY_TYPE(I, PY_T_BYTEARRAY)), r);
             py_decref(I, r);
             return ba;
@@ -558,11 +559,11 @@ static py_val bytes_getitem(py_interp *I, py_val self, py_val key)
     int64_t i;
     if (!py_is_intlike(key) && !(py_is_ptr(key) && py_typeof(I, key)->s.index))
         return py_err_fmt(I, PY_E_TypeError, "%s indices must be integers or slices, not %s",
-                          PY_IS(self, BYTEARRAY) ? "bytearray" : "byte", py_type_name(I, key));
+                          py_is_bytearray(self) ? "bytearray" : "byte", py_type_name(I, key));
     if (py_index_i64(I, key, &i, 1)) return PY_NULL;
     if (i < 0) i += (int64_t)n;
     if (i < 0 || (size_t)i >= n)
-        return py_err_str(I, PY_E_IndexError, PY_IS(self, BYTEARRAY) ? "bytearray index out of range" : "index out of range");
+        return py_err_str(I, PY_E_IndexError, py_is_bytearray(self) ? "bytearray index out of range" : "index out of range");
     return py_int_small((unsigned char)p[i]);
 }
 
@@ -598,7 +599,7 @@ static py_val bytes_add(py_interp *I, py_val a, py_val b)
     if (!r) return PY_NULL;
     memcpy(d, x, nx);
     memcpy(d + nx, y, ny);
-    if (PY_IS(a, BYTEARRAY)) {
+    if (py_is_bytearray(a)) {
         py_val ba = py_call1(I, PY_VAL(PY_TYPE(I, PY_T_BYTEARRAY)), r);
         py_decref(I, r);
         return ba;
@@ -622,7 +623,7 @@ static py_val bytes_mul(py_interp *I, py_val a, py_val b)
     py_val r = py_bytes_uninit(I, len * (size_t)k, &d);
     if (!r) return PY_NULL;
     for (int64_t i = 0; i < k; i++) memcpy(d + (size_t)i * len, p, len);
-    if (PY_IS(s, BYTEARRAY)) {
+    if (py_is_bytearray(s)) {
         py_val ba = py_call1(I, PY_VAL(PY_TYPE(I, PY_T_BYTEARRAY)), r);
         py_decref(I, r);
         return ba;
@@ -743,7 +744,7 @@ static py_val bytes_new_exact(py_interp *I, const py_val *args, size_t nargs, py
 static py_val same_kind(py_interp *I, py_val self, const char *p, size_t n)
 {
     py_val r = py_bytes_new(I, p, n);
-    if (r && PY_IS(self, BYTEARRAY)) {
+    if (r && py_is_bytearray(self)) {
         py_val ba = py_call1(I, PY_VAL(PY_TYPE(I, PY_T_BYTEARRAY)), r);
         py_decref(I, r);
         return ba;
@@ -1082,7 +1083,7 @@ static py_val bcase(py_interp *I, py_val self, int mode)
         default: d[i] = prev ? (up ? (char)(c + 32) : c) : (lo ? (char)(c - 32) : c); prev = lo || up; break;
         }
     }
-    if (PY_IS(self, BYTEARRAY)) {
+    if (py_is_bytearray(self)) {
         py_val ba = py_call1(I, PY_VAL(PY_TYPE(I, PY_T_BYTEARRAY)), r);
         py_decref(I, r);
         return ba;
@@ -1682,7 +1683,7 @@ static py_val ba_clear(py_interp *I, py_val self, const py_val *args, size_t nar
 
 static py_val ba_iadd(py_interp *I, py_val a, py_val b)
 {
-    if (!PY_IS(a, BYTEARRAY)) return PY_NOTIMPL;
+    if (!py_is_bytearray(a)) return PY_NOTIMPL;
     py_val r = ba_extend(I, a, &b, 1, PY_NULL);
     if (!r) return PY_NULL;
     return py_newref(a);

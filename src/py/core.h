@@ -238,6 +238,7 @@ static inline int py_is_str(py_val v) { return py_tflag(v, PY_TF_STR_SUB); }
 static inline int py_is_list(py_val v) { return py_tflag(v, PY_TF_LIST_SUB); }
 static inline int py_is_tuple(py_val v) { return py_tflag(v, PY_TF_TUPLE_SUB); }
 static inline int py_is_dict(py_val v) { return py_tflag(v, PY_TF_DICT_SUB); }
+static inline int py_is_bytearray(py_val v) { return py_is_ptr(v) && PY_OBJ(v)->type->id == PY_T_BYTEARRAY; }
 static inline int py_is_typeobj(py_val v) { return py_tflag(v, PY_TF_TYPE_SUB); }
 static inline int py_is_exc(py_val v) { return py_tflag(v, PY_TF_EXC_SUB); }
 static inline int py_is_anyset(py_val v) { return py_tflag(v, PY_TF_SET_SUB | PY_TF_FROZENSET_SUB); }
@@ -375,6 +376,7 @@ py_val py_int_pow(py_interp *I, py_val a, py_val b, py_val m);
 py_val py_int_neg(py_interp *I, py_val v);
 int py_int_is_zero(py_val v);
 int py_int_bit_length(py_interp *I, py_val v, int64_t *out);
+py_val py_int_exact(py_interp *I, py_val v);
 py_val py_as_int(py_interp *I, py_val v);                   /* bool -> int, passthrough */
 double py_int_to_double_lossy(py_val v);
 int py_int_tostr_check(py_interp *I, py_val v);

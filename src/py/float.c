@@ -400,7 +400,7 @@ static int float_hash_slot(py_interp *I, py_val v, int64_t *out)
 }
 
 static py_val float_neg(py_interp *I, py_val v) { (void)I; return py_float(-fv(v)); }
-static py_val float_pos(py_interp *I, py_val v) { (void)I; return v; }
+static py_val float_pos(py_interp *I, py_val v) { (void)I; return py_is_float(v) ? v : py_float(fv(v)); }
 static py_val float_abs(py_interp *I, py_val v) { (void)I; return py_float(fabs(fv(v))); }
 static int float_truth(py_interp *I, py_val v) { (void)I; return fv(v) != 0.0; }
 static py_val float_toint(py_interp *I, py_val v) { return py_int_from_double(I, fv(v)); }
@@ -481,7 +481,7 @@ static py_val float_conjugate(py_interp *I, py_val self, const py_val *args, siz
 {
     (void)args;
     if (py_args_none(I, "float.conjugate", nargs, kw)) return PY_NULL;
-    return self;
+    return py_is_float(self) ? self : py_float(fv(self));
 }
 
 static py_val float_hex(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
@@ -541,8 +541,8 @@ static py_val float_round_meth(py_interp *I, py_val self, const py_val *args, si
         py_err_clear(I);
         nd = py_int_sign(args[0]) > 0 ? 400 : -400;
     }
-    if (!isfinite(x) || x == 0.0) return self;
-    if (nd > 330) return self;
+    if (!isfinite(x) || x == 0.0) return py_float(x);
+    if (nd > 330) return py_float(x);
     if (nd < -330) return py_float(copysign(0.0, x));
     char buf[512];
     if (nd >= 0) {
@@ -586,7 +586,7 @@ static py_val float_format_meth(py_interp *I, py_val self, const py_val *args, s
     return py_format_spec(I, self, args[0]);
 }
 
-static py_val float_get_real(py_interp *I, py_val self) { (void)I; return self; }
+static py_val float_get_real(py_interp *I, py_val self) { (void)I; return py_is_float(self) ? self : py_float(fv(self)); }
 static py_val float_get_imag(py_interp *I, py_val self) { (void)I; (void)self; return py_float(0.0); }
 
 static const py_methoddef float_methods[] = {

@@ -211,7 +211,7 @@ static py_val format_int(py_interp *I, py_val v, fspec *f, const char *tname)
     if (f->group && type == 'n') return py_err_fmt(I, PY_E_ValueError, "Cannot specify '%c' with 'n'.", f->group);
     int base = type == 'b' ? 2 : type == 'o' ? 8 : (type == 'x' || type == 'X') ? 16 : 10;
     int neg = py_int_sign(v) < 0;
-    py_val a = neg ? py_int_neg(I, v) : py_newref(py_as_int(I, v));
+    py_val a = neg ? py_int_neg(I, v) : py_int_exact(I, v);
     if (!a) return PY_NULL;
     sk_buf digits = SK_BUF_INIT(I->alloc);
     if (py_int_format_base(I, a, base, &digits)) { py_decref(I, a); sk_buf_free(&digits); return PY_NULL; }

@@ -199,6 +199,15 @@ py_val py_as_int(py_interp *I, py_val v)
     return v;
 }
 
+/* A new reference to the value as an exact int (int subclass instances and
+ * bools become plain ints). */
+py_val py_int_exact(py_interp *I, py_val v)
+{
+    v = py_as_int(I, v);
+    if (py_is_ptr(v) && (PY_OBJ(v)->type->flags & PY_TF_HEAP)) return py_int_from_mp(I, bigp(v));
+    return py_newref(v);
+}
+
 int py_int_to_i64(py_interp *I, py_val v, int64_t *out)
 {
     if (py_is_int(v)) { *out = py_int_val(v); return 0; }
@@ -895,11 +904,11 @@ static int int_hash_slot(py_interp *I, py_val v, int64_t *out)
 }
 
 static py_val int_neg_slot(py_interp *I, py_val v) { return py_int_neg(I, v); }
-static py_val int_pos_slot(py_interp *I, py_val v) { return py_newref(py_as_int(I, v)); }
+static py_val int_pos_slot(py_interp *I, py_val v) { return py_int_exact(I, v); }
 static py_val int_abs_slot(py_interp *I, py_val v)
 {
     if (py_int_sign(v) < 0) return py_int_neg(I, v);
-    return py_newref(py_as_int(I, v));
+    return py_int_exact(I, v);
 }
 static py_val int_invert_slot(py_interp *I, py_val v)
 {
@@ -911,7 +920,7 @@ static py_val int_invert_slot(py_interp *I, py_val v)
     return r;
 }
 static int int_truth(py_interp *I, py_val v) { (void)I; return !py_int_is_zero(v); }
-static py_val int_index_slot(py_interp *I, py_val v) { return py_newref(py_as_int(I, v)); }
+static py_val int_index_slot(py_interp *I, py_val v) { return py_int_exact(I, v); }
 static py_val int_tofloat(py_interp *I, py_val v)
 {
     double d;
@@ -1039,7 +1048,7 @@ static py_val int_conjugate(py_interp *I, py_val self, const py_val *args, size_
 {
     (void)args;
     if (py_args_none(I, "int.conjugate", nargs, kw)) return PY_NULL;
-    return py_newref(py_as_int(I, self));
+    return py_int_exact(I, self);
 }
 
 static py_val int_is_integer(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
@@ -1176,10 +1185,10 @@ static py_val int_format_meth(py_interp *I, py_val self, const py_val *args, siz
 static py_val int_round_meth(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
     if (py_args_range(I, "int.__round__", nargs, kw, 0, 1)) return PY_NULL;
-    if (nargs == 0 || args[0] == PY_NONE) return py_newref(py_as_int(I, self));
+    if (nargs == 0 || args[0] == PY_NONE) return py_int_exact(I, self);
     py_val nd = args[0];
     if (!py_is_intlike(nd)) return py_err_fmt(I, PY_E_TypeError, "'%s' object cannot be interpreted as an integer", py_type_name(I, nd));
-    if (py_int_sign(nd) >= 0) return py_newref(py_as_int(I, self));
+    if (py_int_sign(nd) >= 0) return py_int_exact(I, self);
     /* round to 10**(-nd), half to even */
     py_val negnd = py_int_neg(I, nd);
     if (!negnd) return PY_NULL;
@@ -1214,12 +1223,12 @@ static py_val int_trunc_meth(py_interp *I, py_val self, const py_val *args, size
 {
     (void)args;
     if (py_args_none(I, "int.__trunc__", nargs, kw)) return PY_NULL;
-    return py_newref(py_as_int(I, self));
+    return py_int_exact(I, self);
 }
 
-static py_val int_get_real(py_interp *I, py_val self) { return py_newref(py_as_int(I, self)); }
+static py_val int_get_real(py_interp *I, py_val self) { return py_int_exact(I, self); }
 static py_val int_get_imag(py_interp *I, py_val self) { (void)I; (void)self; return py_int_small(0); }
-static py_val int_get_num(py_interp *I, py_val self) { return py_newref(py_as_int(I, self)); }
+static py_val int_get_num(py_interp *I, py_val self) { return py_int_exact(I, self); }
 static py_val int_get_den(py_interp *I, py_val self) { (void)I; (void)self; return py_int_small(1); }
 
 static const py_methoddef int_methods[] = {

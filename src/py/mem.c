@@ -10,6 +10,15 @@
 
 #include "py/core.h"
 
+/* Under AddressSanitizer every block goes to the accounting allocator on its
+ * own, so a use after free is caught instead of landing in a recycled pool
+ * block.  (POOLED(n) is the pool test.) */
+#if defined(__SANITIZE_ADDRESS__)
+#define POOLED(n) 0
+#else
+#define POOLED(n) ((n) <= PY_POOL_MAX)
+#endif
+
 void py_mem_init(py_interp *I)
 {
     memset(&I->mem.free, 0, sizeof I->mem.free);
@@ -33,7 +42,7 @@ void *py_alloc(py_interp *I, size_t n)
         py_err_fatal(I, PY_E_MemoryError, "allocation limit exceeded");
         return NULL;
     }
-    if (n <= PY_POOL_MAX) {
+    if (POOLED(n)) {
         size_t c = n ? (n + 15) >> 4 : 1;
         void *p = m->free[c - 1];
         if (p) {
@@ -84,7 +93,7 @@ void py_free(py_interp *I, void *p, size_t n)
 {
     if (!p) return;
     py_mem *m = &I->mem;
-    if (n <= PY_POOL_MAX) {
+    if (POOLED(n)) {
         size_t c = n ? (n + 15) >> 4 : 1;
         *(void **)p = m->free[c - 1];
         m->free[c - 1] = p;
@@ -99,9 +108,9 @@ void py_free(py_interp *I, void *p, size_t n)
 void *py_realloc(py_interp *I, void *p, size_t old, size_t n)
 {
     if (!p) return py_alloc(I, n);
-    if (old <= PY_POOL_MAX && n <= PY_POOL_MAX && ((old + 15) >> 4) == ((n + 15) >> 4) && old)
+    if (POOLED(old) && POOLED(n) && ((old + 15) >> 4) == ((n + 15) >> 4) && old)
         return p;
-    if (old > PY_POOL_MAX && n > PY_POOL_MAX) {
+    if (!POOLED(old) && !POOLED(n)) {
         py_bigblk *b = (py_bigblk *)p - 1;
         py_bigblk *prev = b->prev, *next = b->next;
         py_bigblk *nb = sk_realloc_sized(I->alloc, b, old + sizeof(py_bigblk), n + sizeof(py_bigblk));

@@ -57,7 +57,7 @@ int py_is_mapping_for_match(py_interp *I, py_val v)
 int py_is_sequence_for_match(py_interp *I, py_val v)
 {
     (void)I;
-    if (py_is_str(v) || py_is_bytes(v) || PY_IS(v, BYTEARRAY) || py_is_dict(v)) return 0;
+    if (py_is_str(v) || py_is_bytes(v) || py_is_bytearray(v) || py_is_dict(v)) return 0;
     if (py_is_list(v) || py_is_tuple(v) || PY_IS(v, RANGE)) return 1;
     if (!py_is_ptr(v)) return 0;
     py_type *t = PY_OBJ(v)->type;

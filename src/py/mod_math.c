@@ -169,7 +169,7 @@ MFN(log10)
 
 static py_val round_to_int(py_interp *I, py_val v, int mode, const char *name)
 {
-    if (py_is_intlike(v)) return py_newref(py_as_int(I, v));
+    if (py_is_intlike(v)) return py_int_exact(I, v);
     if (!py_is_float(v)) {
         const char *dn = mode == 0 ? "__floor__" : mode == 1 ? "__ceil__" : "__trunc__";
         py_val m = py_lookup_special(I, v, py_intern(I, dn));
@@ -370,7 +370,7 @@ MFN(radians)
 /* ---- integer functions ----------------------------------------------------------------- */
 static py_val int_arg(py_interp *I, py_val v)
 {
-    if (py_is_intlike(v)) return py_newref(py_as_int(I, v));
+    if (py_is_intlike(v)) return py_int_exact(I, v);
     if (py_is_float(v) || !py_typeof(I, v)->s.index)
         return py_err_fmt(I, PY_E_TypeError, "'%s' object cannot be interpreted as an integer", py_type_name(I, v));
     return py_index(I, v);

@@ -623,7 +623,7 @@ static py_val str_new_slot(py_interp *I, py_type *t, const py_val *args, size_t 
         const char *enc = a[1] && py_is_str(a[1]) ? py_str_data(a[1]) : "utf-8";
         const char *err = a[2] && py_is_str(a[2]) ? py_str_data(a[2]) : "strict";
         if (py_is_bytes(a[0])) r = py_bytes_decode(I, PY_BYTES(a[0])->data, PY_BYTES(a[0])->len, enc, err);
-        else if (PY_IS(a[0], BYTEARRAY)) {
+        else if (py_is_bytearray(a[0])) {
             py_bytearray *ba = (py_bytearray *)PY_OBJ(a[0]);
             r = py_bytes_decode(I, ba->data, ba->len, enc, err);
         } else if (py_is_str(a[0])) return py_err_str(I, PY_E_TypeError, "decoding str is not supported");

@@ -271,7 +271,8 @@ static py_val call_slot_wrapper(py_interp *I, py_val fv, const py_val *args, siz
     py_cfunc *f = (py_cfunc *)PY_OBJ(fv);
     py_type *owner = f->owner;
     const slotdef *sd = &slotdefs[py_int_val(f->self)];
-    if (nargs < 1 && sd->kind != SW_NEW) {
+    if (nargs < 1) {
+        if (sd->kind == SW_NEW) return py_err_fmt(I, PY_E_TypeError, "%s.__new__(): not enough arguments", owner->name);
         return py_err_fmt(I, PY_E_TypeError, "descriptor '%s' of '%s' object needs an argument", sd->name, owner->name);
     }
     py_val self = args[0];
@@ -2082,7 +2083,8 @@ static int object_set_class(py_interp *I, py_val self, py_val v)
         return -1;
     }
     py_type *old = PY_OBJ(self)->type, *nt = PY_TYPEOBJ(v);
-    if (old->basicsize != nt->basicsize || old->dictoffset != nt->dictoffset) {
+    if (old->basicsize != nt->basicsize || old->dictoffset != nt->dictoffset || solid_base(old) != solid_base(nt) ||
+        ((old->flags ^ nt->flags) & (PY_TF_GC | PY_TF_SUBCLASS_DICT))) {
         py_err_fmt(I, PY_E_TypeError, "__class__ assignment: '%s' object layout differs from '%s'", nt->name, old->name);
         return -1;
     }

@@ -70,7 +70,9 @@ void py_frame_clear_locals(py_interp *I, py_frame *f)
         *p = PY_NULL;
         py_xdecref(I, v);
     }
-    f->sp = f->fast + f->code->nlocalsplus;
+    /* a frame cleared before may have outlived its code (borrowed from the
+     * function it no longer holds): only reset the stack while it is alive */
+    if (f->func) f->sp = f->fast + f->code->nlocalsplus;
     PY_CLEAR(I, f->locals);
     if (f->func) {
         py_func *fn = f->func;
