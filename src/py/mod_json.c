@@ -255,7 +255,7 @@ static py_val key_text(jctx *c, py_val k, int *skip)
         return s;
     }
     if (py_is_intlike(k)) {
-        py_val iv = py_as_int(I, k);
+        py_val iv = py_int_exact(I, k);   /* a new reference */
         if (!iv) return PY_NULL;
         py_val s = py_int_repr(I, iv);
         py_decref(I, iv);

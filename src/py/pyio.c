@@ -459,12 +459,18 @@ PYM_FN(b_enter)
     return py_newref(self);
 }
 
+py_val pyio_exit_close(py_interp *I, py_val self)
+{
+    py_val r = py_call_method(I, self, PY_ID(I, close), NULL, 0);
+    if (!r) return PY_NULL;
+    py_decref(I, r);
+    return PY_NONE;
+}
+
 PYM_FN(b_exit)
 {
     (void)args; (void)nargs; (void)kw;
-    int err = 0;
-    pyio_bin_close(I, BIN(self), &err);
-    return err ? PY_NULL : PY_NONE;
+    return pyio_exit_close(I, self);
 }
 
 PYM_FN(b_detach)

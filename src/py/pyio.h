@@ -40,6 +40,9 @@ int pyio_bin_fill_stdin(py_interp *I, pyio_bin *b);
 uint64_t pyio_bin_tell(pyio_bin *b);
 py_val pyio_unsupported(py_interp *I, const char *msg);
 py_val pyio_closed_error(py_interp *I, const char *msg);
+/* __exit__ of every file object: self.close(), looked up on the object, so a
+   subclass's close() runs (as with CPython's IOBase.__exit__). */
+py_val pyio_exit_close(py_interp *I, py_val self);
 int pyio_size_arg(py_interp *I, const py_val *args, size_t nargs, py_val kw, const char *fname, int64_t *out);
 
 /* pyio_text.c */

@@ -387,6 +387,12 @@ PYM_FN(t_flush)
     return PY_NONE;
 }
 
+PYM_FN(t_exit)
+{
+    (void)args; (void)nargs; (void)kw;
+    return pyio_exit_close(I, self);
+}
+
 PYM_FN(t_close)
 {
     PYM_UNUSED;
@@ -539,7 +545,7 @@ static const py_methoddef text_methods[] = {
     { "truncate", t_truncate, 0 }, { "flush", t_flush, 0 }, { "close", t_close, 0 },
     { "readable", t_readable, 0 }, { "writable", t_writable, 0 }, { "seekable", t_seekable, 0 },
     { "isatty", t_isatty, 0 }, { "fileno", t_fileno, 0 }, { "__enter__", t_enter, 0 },
-    { "__exit__", t_close, PY_METH_KW }, { "detach", t_detach, 0 }, { "reconfigure", t_reconfigure, PY_METH_KW },
+    { "__exit__", t_exit, PY_METH_KW }, { "detach", t_detach, 0 }, { "reconfigure", t_reconfigure, PY_METH_KW },
     { NULL, NULL, 0 }
 };
 static const py_getsetdef text_getsets[] = {
@@ -887,6 +893,12 @@ PYM_FN(s_truncate)
     return py_int_from_i64(I, size);
 }
 
+PYM_FN(s_exit)
+{
+    (void)args; (void)nargs; (void)kw;
+    return pyio_exit_close(I, self);
+}
+
 PYM_FN(s_close)
 {
     PYM_UNUSED;
@@ -959,7 +971,7 @@ static const py_methoddef sio_methods[] = {
     { "readline", s_readline, 0 }, { "readlines", s_readlines, 0 }, { "getvalue", s_getvalue, 0 },
     { "tell", s_tell, 0 }, { "seek", s_seek, 0 }, { "truncate", s_truncate, 0 }, { "close", s_close, 0 },
     { "readable", s_true, 0 }, { "writable", s_true, 0 }, { "seekable", s_true, 0 }, { "isatty", s_false, 0 },
-    { "flush", s_flush, 0 }, { "__enter__", s_enter, 0 }, { "__exit__", s_close, PY_METH_KW },
+    { "flush", s_flush, 0 }, { "__enter__", s_enter, 0 }, { "__exit__", s_exit, PY_METH_KW },
     { "fileno", s_fileno, 0 }, { "detach", s_detach, 0 },
     { NULL, NULL, 0 }
 };

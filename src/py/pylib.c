@@ -274,3 +274,168 @@ static const char src_warnings[] =
 #include "py/lib/warnings.py.inc"
     ;
 PYLIB_INIT(warnings, "warnings")
+
+static const char src_logging[] =
+#include "py/lib/logging.py.inc"
+    ;
+PYLIB_INIT(logging, "logging")
+
+static const char src_logging_handlers[] =
+#include "py/lib/logging_handlers.py.inc"
+    ;
+PYLIB_INIT(logging_handlers, "logging.handlers")
+
+static const char src_logging_config[] =
+#include "py/lib/logging_config.py.inc"
+    ;
+PYLIB_INIT(logging_config, "logging.config")
+
+static const char src_importlib[] =
+#include "py/lib/importlib.py.inc"
+    ;
+PYLIB_INIT(importlib, "importlib")
+
+static const char src_importlib_util[] =
+#include "py/lib/importlib_util.py.inc"
+    ;
+PYLIB_INIT(importlib_util, "importlib.util")
+
+static const char src_importlib_metadata[] =
+#include "py/lib/importlib_metadata.py.inc"
+    ;
+PYLIB_INIT(importlib_metadata, "importlib.metadata")
+
+static const char src_argparse[] =
+#include "py/lib/argparse.py.inc"
+    ;
+PYLIB_INIT(argparse, "argparse")
+
+static const char src_gzip[] =
+#include "py/lib/gzip.py.inc"
+    ;
+PYLIB_INIT(gzip, "gzip")
+
+static const char src_urllib[] =
+#include "py/lib/urllib.py.inc"
+    ;
+PYLIB_INIT(urllib, "urllib")
+
+static const char src_urllib_parse[] =
+#include "py/lib/urllib_parse.py.inc"
+    ;
+PYLIB_INIT(urllib_parse, "urllib.parse")
+
+static const char src_urllib_error[] =
+#include "py/lib/urllib_error.py.inc"
+    ;
+PYLIB_INIT(urllib_error, "urllib.error")
+
+static const char src_urllib_request[] =
+#include "py/lib/urllib_request.py.inc"
+    ;
+PYLIB_INIT(urllib_request, "urllib.request")
+
+static const char src_difflib[] =
+#include "py/lib/difflib.py.inc"
+    ;
+PYLIB_INIT(difflib, "difflib")
+
+static const char src_threading[] =
+#include "py/lib/threading.py.inc"
+    ;
+PYLIB_INIT(threading, "threading")
+
+static const char src_queue[] =
+#include "py/lib/queue.py.inc"
+    ;
+PYLIB_INIT(queue, "queue")
+
+static const char src_weakref[] =
+#include "py/lib/weakref.py.inc"
+    ;
+PYLIB_INIT(weakref, "weakref")
+
+static const char src_platform[] =
+#include "py/lib/platform.py.inc"
+    ;
+PYLIB_INIT(platform, "platform")
+
+static const char src_timeit[] =
+#include "py/lib/timeit.py.inc"
+    ;
+PYLIB_INIT(timeit, "timeit")
+
+static const char src_locale[] =
+#include "py/lib/locale.py.inc"
+    ;
+PYLIB_INIT(locale, "locale")
+
+static const char src_getpass[] =
+#include "py/lib/getpass.py.inc"
+    ;
+PYLIB_INIT(getpass, "getpass")
+
+static const char src_copyreg[] =
+#include "py/lib/copyreg.py.inc"
+    ;
+PYLIB_INIT(copyreg, "copyreg")
+
+static const char src_fileinput[] =
+#include "py/lib/fileinput.py.inc"
+    ;
+PYLIB_INIT(fileinput, "fileinput")
+
+static const char src_concurrent[] =
+#include "py/lib/concurrent.py.inc"
+    ;
+PYLIB_INIT(concurrent, "concurrent")
+
+static const char src_concurrent_futures[] =
+#include "py/lib/concurrent_futures.py.inc"
+    ;
+PYLIB_INIT(concurrent_futures, "concurrent.futures")
+
+static const char src_calendar[] =
+#include "py/lib/calendar.py.inc"
+    ;
+PYLIB_INIT(calendar, "calendar")
+
+static const char src_inspect[] =
+#include "py/lib/inspect.py.inc"
+    ;
+PYLIB_INIT(inspect, "inspect")
+
+static const char src_decimal[] =
+#include "py/lib/decimal.py.inc"
+    ;
+PYLIB_INIT(decimal, "decimal")
+
+static const char src_configparser[] =
+#include "py/lib/configparser.py.inc"
+    ;
+PYLIB_INIT(configparser, "configparser")
+
+static const char src_tomllib[] =
+#include "py/lib/tomllib.py.inc"
+    ;
+PYLIB_INIT(tomllib, "tomllib")
+
+static const char src_zipfile[] =
+#include "py/lib/zipfile.py.inc"
+    ;
+PYLIB_INIT(zipfile, "zipfile")
+
+static const char src_ast[] =
+#include "py/lib/ast.py.inc"
+    ;
+PYLIB_INIT(ast, "ast")
+
+static const char src_subprocess[] =
+#include "py/lib/subprocess.py.inc"
+    ;
+PYLIB_INIT(subprocess, "subprocess")
+
+static const char src_signal[] =
+#include "py/lib/signal.py.inc"
+    ;
+PYLIB_INIT(signal, "signal")

@@ -63,6 +63,40 @@ int py_mod_pprint_init(py_interp *I, py_val mod);
 int py_mod__traceback_init(py_interp *I, py_val mod);
 int py_mod_traceback_init(py_interp *I, py_val mod);
 int py_mod_warnings_init(py_interp *I, py_val mod);
+int py_mod_logging_init(py_interp *I, py_val mod);
+int py_mod_logging_handlers_init(py_interp *I, py_val mod);
+int py_mod_logging_config_init(py_interp *I, py_val mod);
+int py_mod_importlib_init(py_interp *I, py_val mod);
+int py_mod_importlib_util_init(py_interp *I, py_val mod);
+int py_mod_importlib_metadata_init(py_interp *I, py_val mod);
+int py_mod_argparse_init(py_interp *I, py_val mod);
+int py_mod_zlib_init(py_interp *I, py_val mod);
+int py_mod_gzip_init(py_interp *I, py_val mod);
+int py_mod_urllib_init(py_interp *I, py_val mod);
+int py_mod_urllib_parse_init(py_interp *I, py_val mod);
+int py_mod_urllib_error_init(py_interp *I, py_val mod);
+int py_mod_urllib_request_init(py_interp *I, py_val mod);
+int py_mod_difflib_init(py_interp *I, py_val mod);
+int py_mod_threading_init(py_interp *I, py_val mod);
+int py_mod_queue_init(py_interp *I, py_val mod);
+int py_mod_weakref_init(py_interp *I, py_val mod);
+int py_mod_platform_init(py_interp *I, py_val mod);
+int py_mod_timeit_init(py_interp *I, py_val mod);
+int py_mod_locale_init(py_interp *I, py_val mod);
+int py_mod_getpass_init(py_interp *I, py_val mod);
+int py_mod_copyreg_init(py_interp *I, py_val mod);
+int py_mod_fileinput_init(py_interp *I, py_val mod);
+int py_mod_concurrent_init(py_interp *I, py_val mod);
+int py_mod_concurrent_futures_init(py_interp *I, py_val mod);
+int py_mod_calendar_init(py_interp *I, py_val mod);
+int py_mod_inspect_init(py_interp *I, py_val mod);
+int py_mod_decimal_init(py_interp *I, py_val mod);
+int py_mod_configparser_init(py_interp *I, py_val mod);
+int py_mod_tomllib_init(py_interp *I, py_val mod);
+int py_mod_zipfile_init(py_interp *I, py_val mod);
+int py_mod_ast_init(py_interp *I, py_val mod);
+int py_mod_subprocess_init(py_interp *I, py_val mod);
+int py_mod_signal_init(py_interp *I, py_val mod);
 
 const py_moddef py_pymods_modules[] = {
     { "posix", py_mod_posix_init },
@@ -124,5 +158,39 @@ const py_moddef py_pymods_modules[] = {
     { "_traceback", py_mod__traceback_init },
     { "traceback", py_mod_traceback_init },
     { "warnings", py_mod_warnings_init },
+    { "logging", py_mod_logging_init },
+    { "logging.handlers", py_mod_logging_handlers_init },
+    { "logging.config", py_mod_logging_config_init },
+    { "importlib", py_mod_importlib_init },
+    { "importlib.util", py_mod_importlib_util_init },
+    { "importlib.metadata", py_mod_importlib_metadata_init },
+    { "argparse", py_mod_argparse_init },
+    { "zlib", py_mod_zlib_init },
+    { "gzip", py_mod_gzip_init },
+    { "urllib", py_mod_urllib_init },
+    { "urllib.parse", py_mod_urllib_parse_init },
+    { "urllib.error", py_mod_urllib_error_init },
+    { "urllib.request", py_mod_urllib_request_init },
+    { "difflib", py_mod_difflib_init },
+    { "threading", py_mod_threading_init },
+    { "queue", py_mod_queue_init },
+    { "weakref", py_mod_weakref_init },
+    { "platform", py_mod_platform_init },
+    { "timeit", py_mod_timeit_init },
+    { "locale", py_mod_locale_init },
+    { "getpass", py_mod_getpass_init },
+    { "copyreg", py_mod_copyreg_init },
+    { "fileinput", py_mod_fileinput_init },
+    { "concurrent", py_mod_concurrent_init },
+    { "concurrent.futures", py_mod_concurrent_futures_init },
+    { "calendar", py_mod_calendar_init },
+    { "inspect", py_mod_inspect_init },
+    { "decimal", py_mod_decimal_init },
+    { "configparser", py_mod_configparser_init },
+    { "tomllib", py_mod_tomllib_init },
+    { "zipfile", py_mod_zipfile_init },
+    { "ast", py_mod_ast_init },
+    { "subprocess", py_mod_subprocess_init },
+    { "signal", py_mod_signal_init },
     { NULL, NULL }
 };

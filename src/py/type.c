@@ -1251,6 +1251,9 @@ static py_type *layout_base(py_type *t)
         }
         t = t->base;
     }
+    /* a builtin type that adds no fields shares its base's layout (CPython's solid_base):
+       ZeroDivisionError and TypeError can be combined as bases */
+    while (t->base && t->basicsize == t->base->basicsize && t->dictoffset == t->base->dictoffset) t = t->base;
     return t;
 }
 

@@ -209,6 +209,10 @@ class EnumType(type):
             type.__setattr__(enum_class, '__new_member__', own_new)
             type.__setattr__(enum_class, '__new__', base_enum.__dict__['__new__'])
         enum_class._new_member_ = getattr(enum_class, '__new_member__', None)
+        if base_enum is not None and '__new__' not in enum_class.__dict__ and \
+                enum_class.__new__ is not base_enum.__dict__['__new__']:
+            # A data-type mix-in (int, str...) must not take over value lookup.
+            type.__setattr__(enum_class, '__new__', base_enum.__dict__['__new__'])
         for name, value in members.items():
             enum_class._add_member_(name, value)
         if Flag is not None and issubclass(enum_class, Flag):
@@ -845,7 +849,12 @@ def global_enum_repr(self):
 
 
 def global_flag_repr(self):
-    return '%s.%s' % (self.__class__.__module__, self._name_)
+    module = self.__class__.__module__.split('.')[-1]
+    if self._name_ is not None:
+        return '%s.%s' % (module, self._name_)
+    names = [m._name_ for m in self.__class__ if m._value_ & self._value_ == m._value_ and m._value_]
+    return '|'.join('%s.%s' % (module, n) for n in names) if names else '%s.%s(%r)' % (
+        module, self.__class__.__name__, self._value_)
 
 
 def global_str(self):
@@ -853,6 +862,14 @@ def global_str(self):
 
 
 def global_enum(cls, update_str=False):
+    """Make the members module globals, repr'd as module.NAME."""
+    cls.__repr__ = global_flag_repr if issubclass(cls, Flag) else global_enum_repr
+    if not issubclass(cls, ReprEnum) or update_str:
+        cls.__str__ = global_str
+    import sys
+    mod = sys.modules.get(cls.__module__)
+    if mod is not None:
+        mod.__dict__.update(cls.__members__)
     return cls
 
 

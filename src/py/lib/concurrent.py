@@ -1,0 +1,1 @@
+"""concurrent for Sandkiste: the package holding concurrent.futures."""

@@ -1,0 +1,1 @@
+"""urllib for Sandkiste: a package holding parse, error and request."""
