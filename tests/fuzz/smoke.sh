@@ -27,6 +27,7 @@ json         json    6000
 yaml         yaml    6000
 printf       printf  500
 arith        arith   1500
+archive      archive 1000
 PLAN
 }
 
