@@ -28,6 +28,7 @@ yaml         yaml    6000
 printf       printf  500
 arith        arith   1500
 archive      archive 1000
+cli_json     json    6000
 PLAN
 }
 
