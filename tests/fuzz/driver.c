@@ -56,6 +56,7 @@ int __sanitizer_install_malloc_and_free_hooks(void (*malloc_hook)(const volatile
 size_t __sanitizer_get_allocated_size(const volatile void *p);
 void __sanitizer_set_death_callback(void (*callback)(void));
 void __sanitizer_print_stack_trace(void);
+int __lsan_do_recoverable_leak_check(void);
 #endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -118,9 +119,11 @@ static void save_current(const char *why)
 #ifdef DRIVER_ASAN
 static size_t g_heap_limit = (size_t)96 << 20;
 static size_t g_live, g_base;
+static unsigned long g_nmalloc, g_nfree;
 static void malloc_hook(const volatile void *p, size_t n)
 {
     (void)p;
+    g_nmalloc++;
     g_live += n;
     if (g_in_input && g_live > g_base && g_live - g_base > g_heap_limit) {
         g_in_input = 0;
@@ -135,6 +138,7 @@ static void malloc_hook(const volatile void *p, size_t n)
 static void free_hook(const volatile void *p)
 {
     if (!p) return;
+    g_nfree++;
     size_t n = __sanitizer_get_allocated_size(p);
     g_live = g_live >= n ? g_live - n : 0;
 }
@@ -466,6 +470,7 @@ static void run_one(const uint8_t *p, size_t n, const char *what)
     g_cur_what = what;
 #ifdef DRIVER_ASAN
     g_base = g_live;
+    long balance = (long)(g_nmalloc - g_nfree);
 #endif
     double t0 = now_s();
     g_in_input = 1;
@@ -474,6 +479,14 @@ static void run_one(const uint8_t *p, size_t n, const char *what)
     alarm(0);
     g_in_input = 0;
     double dt = now_s() - t0;
+#ifdef DRIVER_ASAN
+    /* as libFuzzer does: when the input left blocks behind, ask
+     * LeakSanitizer whether any is unreachable */
+    if ((long)(g_nmalloc - g_nfree) != balance && __lsan_do_recoverable_leak_check()) {
+        save_current("memory leak (LeakSanitizer report above)");
+        _exit(5);
+    }
+#endif
     if (dt > g_sh->slowest) {
         g_sh->slowest = dt;
         snprintf(g_sh->slowest_what, sizeof g_sh->slowest_what, "%s", what);

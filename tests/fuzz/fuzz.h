@@ -62,10 +62,10 @@ void fuzz_clock_sleep(void *ud, int64_t ns);
 
 /* ---- commands run directly ------------------------------------------------ */
 
-typedef struct fuzz_cmd fuzz_cmd;
 /* Run fn(argc, argv) with stdin = in[0..inlen) on a fresh memfs, strict
  * limits and a FUZZ_CMD_MEM_CAP allocator.  The run is aborted (as the
- * shell's timeout would) after `poll_budget` polls of cmd_aborted.  Checks
+ * shell's timeout would) after `poll_budget` polls of cmd_aborted or 2 s of
+ * real time, whichever comes first.  Checks
  * that every byte is released afterwards.  Returns the exit status. */
 int fuzz_run_cmd(sk_cmd_fn fn, int argc, const char *const *argv, const char *in, size_t inlen,
                  unsigned poll_budget);

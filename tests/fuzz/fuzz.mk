@@ -26,6 +26,7 @@ DICT_shell_parser := shell
 DICT_shell_exec   := shell
 DICT_py_parser    := python
 DICT_py_exec      := python
+DICT_cli_json     := json
 fuzz_dict = tests/fuzz/dict/$(or $(DICT_$(1)),$(1)).dict
 
 .PHONY: fuzz fuzz-all fuzz-bins fuzz-smoke fuzz-smoke-bins fuzz-clean

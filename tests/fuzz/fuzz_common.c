@@ -113,12 +113,15 @@ void fuzz_clock_sleep(void *ud, int64_t ns)
 
 typedef struct poller {
     unsigned polls, budget;
+    int64_t start_ns;
 } poller;
 
+/* The shell's timeout, for commands run without a shell: a number of polls
+ * (deterministic) or 2 s of real time, whichever comes first. */
 static int poll_budget(void *ud)
 {
     poller *p = ud;
-    return ++p->polls > p->budget;
+    return ++p->polls > p->budget || real_ns() - p->start_ns > 2000000000LL;
 }
 
 static sk_limits cmd_limits(void)
@@ -148,7 +151,7 @@ int fuzz_run_cmd(sk_cmd_fn fn, int argc, const char *const *argv, const char *in
     sk_sched_init(&sched, &a, 256 << 10, FUZZ_STACK_BUDGET);
     int abort_flag = 0;
     uint64_t rng = 42;
-    poller pl = { 0, budget };
+    poller pl = { 0, budget, real_ns() };
     sk_iorun run;
     memset(&run, 0, sizeof run);
     run.a = &a;

@@ -3,6 +3,7 @@
  * returned (sh_ast_dump, sh_print_command, sh_print_function for top-level
  * function definitions, sh_ast_clone).  Parser fuel, depth and the C stack
  * are limited; there is no clock, so the run is deterministic. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/stack.h"
@@ -32,6 +33,30 @@ static void warn(void *ud, int line, const char *msg)
     (void)msg;
 }
 
+/* What sh_print_command prints must parse again (declare -f output is
+ * eval'd by scripts).  With FUZZ_STRICT_PRINT set it must also print the
+ * same again; that is off by default because bash's own printer is not
+ * stable either (`coproc echo` prints as `coproc COPROC echo`, which
+ * reparses as a command named COPROC), and the printer copies bash. */
+static void reprint(sk_arena *ar, const sh_parse_opts *o, const char *t1, int has_nul)
+{
+    sh_parse_opts o2 = *o;
+    o2.alias_lookup = NULL;
+    o2.fuel = 0;
+    sh_parser *p2 = sh_parser_new(ar, t1, strlen(t1), &o2);
+    if (!p2) return;
+    sh_node *n2 = NULL;
+    int r = sh_parse_all(p2, &n2);
+    if (r == SH_PARSE_ERROR)
+        fuzz_die("the printed command does not parse (%s)%s:\n%s", sh_parser_error(p2)->msg,
+                 has_nul ? " [NUL in script]" : "", t1);
+    if (r != SH_PARSE_OK || !n2) return;
+    const char *t2 = sh_print_command(ar, n2);
+    if (t2 && strcmp(t1, t2) && getenv("FUZZ_STRICT_PRINT"))
+        fuzz_die("printing is not stable%s:\n--- first\n%s\n--- reparsed\n%s", has_nul ? " [NUL in script]" : "",
+                 t1, t2);
+}
+
 static void parse_all(const char *src, size_t len, int extglob, int aliases)
 {
     sk_alloc a;
@@ -54,7 +79,8 @@ static void parse_all(const char *src, size_t len, int extglob, int aliases)
         while ((r = sh_parse_next(p, &n)) == SH_PARSE_OK && count++ < 10000) {
             if (!n) continue;
             (void)sh_ast_dump(&ar, n);
-            (void)sh_print_command(&ar, n);
+            const char *printed = sh_print_command(&ar, n);
+            if (printed) reprint(&ar, &o, printed, memchr(src, 0, len) != NULL);
             if (n->kind == SH_N_FUNCDEF && n->u.func.body) {
                 (void)sh_print_function(&ar, n->u.func.name.p, n->u.func.name.n, n->u.func.body);
                 (void)sh_ast_clone(&keep, n);

@@ -27,6 +27,8 @@ json         json    6000
 yaml         yaml    6000
 printf       printf  500
 arith        arith   1500
+archive      archive 1000
+cli_json     json    6000
 PLAN
 }
 
@@ -35,7 +37,7 @@ run_one() {
     bin=$B/fuzz/smoke-$t
     [ -x "$bin" ] || { echo "$t: no binary $bin" > "$OUT/$t.log"; echo 1 > "$OUT/$t.rc"; return; }
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1} \
-    "$bin" -N "$t" -n "$n" -d "tests/fuzz/dict/$d.dict" -t 5 -w 2 -T 25 -o "$OUT/crashes" \
+    "$bin" -N "$t" -n "$n" -d "tests/fuzz/dict/$d.dict" -t 5 -w 2 -T 15 -o "$OUT/crashes" \
         -K tests/fuzz/known-failures.txt \
         "$B/fuzz/seeds/$t" "tests/fuzz/seeds/$t" "tests/fuzz/regressions/$t" > "$OUT/$t.log" 2>&1
     echo $? > "$OUT/$t.rc"
