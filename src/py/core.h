@@ -422,6 +422,7 @@ int64_t py_hash_bytes(const char *p, size_t n);   /* the str hash of these bytes
 py_val py_str_repr(py_interp *I, py_val s);
 int py_str_repr_buf(py_interp *I, const char *s, size_t n, sk_buf *out, int ascii_only);
 py_val py_str_concat(py_interp *I, py_val a, py_val b);
+py_val py_str_append_owned(py_interp *I, py_val a, py_val b);
 py_val py_str_join(py_interp *I, py_val sep, py_val iterable);
 py_val py_str_char(py_interp *I, uint32_t cp);
 py_val py_str_getitem_cp(py_interp *I, py_val s, int64_t i);

@@ -463,6 +463,25 @@ py_val py_str_concat(py_interp *I, py_val a, py_val b)
     return r;
 }
 
+/* `a += b` where the VM has checked that nobody else can see `a` (its only
+ * reference is the operand on the stack): grow `a` in place, so a loop that
+ * appends to a string is linear, as in CPython.  On failure `a` is intact. */
+py_val py_str_append_owned(py_interp *I, py_val a, py_val b)
+{
+    py_strobj *s = PY_STR(a);
+    size_t la = s->len, lb = py_str_len(b);
+    if (lb > SIZE_MAX / 2 - sizeof(py_strobj) - la) return py_err_nomem(I);
+    py_strobj *ns = py_realloc(I, s, sizeof(py_strobj) + la + 1, sizeof(py_strobj) + la + lb + 1);
+    if (!ns) return PY_NULL;
+    memcpy(ns->data + la, py_str_data(b), lb);
+    ns->data[la + lb] = 0;
+    ns->len = la + lb;
+    ns->cplen += PY_STR(b)->cplen;
+    ns->ascii = ns->ascii && PY_STR(b)->ascii;
+    ns->hash = -1;
+    return PY_VAL(ns);
+}
+
 static py_val str_add(py_interp *I, py_val a, py_val b)
 {
     if (!py_is_str(a)) return PY_NOTIMPL;

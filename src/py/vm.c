@@ -916,6 +916,34 @@ L_BINARY_OP: {
         default: break;
         }
     }
+    else if (arg == (BINOP_INPLACE | PY_NB_ADD) && PY_IS(a, STR) && PY_IS(b, STR) && PY_OBJ(a)->rc == 2 &&
+             !PY_STR(a)->interned && py_str_len(b) > 0) {
+        /* `s += t` where the variable being assigned is the only other
+         * holder of s: hand its reference over and grow s in place (the
+         * store that follows puts the result back) */
+        uint32_t nx = *ip;
+        py_val *slot = NULL, ns = PY_NULL;
+        if (INSN_OP(nx) == OP_STORE_FAST && fast[INSN_ARG(nx)] == a) slot = &fast[INSN_ARG(nx)];
+        else if (INSN_OP(nx) == OP_STORE_NAME || INSN_OP(nx) == OP_STORE_GLOBAL) {
+            ns = INSN_OP(nx) == OP_STORE_GLOBAL || !f->locals ? f->globals : f->locals;
+            if (!PY_IS(ns, DICT) || py_dict_get(I, ns, co->names[INSN_ARG(nx)]) != a) ns = PY_NULL;
+        }
+        if (slot || ns) {
+            SAVE_FRAME();
+            if (slot) { *slot = PY_NULL; PY_OBJ(a)->rc--; }
+            else if (py_dict_set(I, ns, co->names[INSN_ARG(nx)], PY_NONE)) ERROR();
+            r = py_str_append_owned(I, a, b);
+            if (!r) {
+                if (slot) { py_incref(a); *slot = a; }
+                else (void)py_dict_set(I, ns, co->names[INSN_ARG(nx)], a);
+                py_decref(I, b);
+                ERROR();
+            }
+            py_decref(I, b);
+            SET_TOP(r);
+            DISPATCH();
+        }
+    }
     SAVE_FRAME();
     if (arg & BINOP_INPLACE) r = py_inplace_op(I, a, b, (int)(arg & 15));
     else r = py_binop(I, a, b, (int)arg);

@@ -458,3 +458,25 @@ TEST(py_finalizers)
     CHECK_STR(r.out, "");
     CHECK_INT(r.used_after, 0);
 }
+
+/* `s += t` grows s in place only when nothing else can see it: aliases,
+ * class bodies, globals and the one-character cache keep their values; a
+ * long append loop in a function and at module level stays within a memory
+ * cap far below the sum of the intermediate strings. */
+TEST(py_str_inplace_append)
+{
+    run_out r;
+    RUN(&r, "s = ''\nfor i in range(5):\n    s += str(i)\nt = s\ns += 'é'\nprint(s, t, len(s), hash(s) == hash('01234é'))\n"
+            "def f():\n    a = 'x'\n    b = a\n    for i in range(3):\n        a += 'y'\n    c = ''\n"
+            "    for ch in 'abc':\n        c += ch\n        c += ch.upper()\n    return a, b, c\nprint(f())\n"
+            "class K:\n    v = 'k'\n    v += '!'\nprint(K.v)\ng = 'q'\ndef h():\n    global g\n    g += 'r'\nh(); print(g)\n"
+            "z = 'a'\nz += 'b'\nprint('a', z, chr(97))\n");
+    CHECK_STR(r.out, "01234é 01234 6 True\n('xyyy', 'x', 'aAbBcC')\nk!\nqr\na ab a\n");
+    CHECK_INT(r.used_after, 0);
+    run_cfg cfg = { .max_memory = 8u << 20 };
+    run_py(&r, "def build():\n    t = ''\n    for i in range(400000):\n        t += 'ab'\n    return len(t)\nprint(build())\n", &cfg);
+    CHECK_STR(r.out, "800000\n");
+    run_py(&r, "t = ''\nfor i in range(400000):\n    t += 'ab'\nprint(len(t))\n", &cfg);
+    CHECK_STR(r.out, "800000\n");
+    CHECK_INT(r.status, 0);
+}
