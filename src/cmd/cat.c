@@ -70,7 +70,7 @@ int cmd_cat(sk_cmd *c, int argc, char **argv)
     static const cmd_longopt longs[] = {
         { "number", 0, 'n' }, { "number-nonblank", 0, 'b' }, { "squeeze-blank", 0, 's' },
         { "show-ends", 0, 'E' }, { "show-tabs", 0, 'T' }, { "show-nonprinting", 0, 'v' },
-        { "show-all", 0, 'A' }, { NULL, 0, 0 },
+        { "show-all", 0, 'A' }, { "help", 0, 'H' }, { "version", 0, 'V' }, { NULL, 0, 0 },
     };
     cat_opts op = { 0 };
     cmd_opts o;
@@ -88,6 +88,29 @@ int cmd_cat(sk_cmd *c, int argc, char **argv)
         case 'e': op.nonprint = op.ends = 1; break;
         case 't': op.nonprint = op.tabs = 1; break;
         case 'u': break;
+        case 'H':
+            cmd_opts_free(&o, c);
+            sk_out_puts(&c->out,
+                "Usage: cat [OPTION]... [FILE]...\n"
+                "Concatenate FILE(s) to standard output.\n\n"
+                "With no FILE, or when FILE is -, read standard input.\n\n"
+                "  -A, --show-all           equivalent to -vET\n"
+                "  -b, --number-nonblank    number nonempty output lines, overrides -n\n"
+                "  -e                       equivalent to -vE\n"
+                "  -E, --show-ends          display $ at end of each line\n"
+                "  -n, --number             number all output lines\n"
+                "  -s, --squeeze-blank      suppress repeated empty output lines\n"
+                "  -t                       equivalent to -vT\n"
+                "  -T, --show-tabs          display TAB characters as ^I\n"
+                "  -u                       (ignored)\n"
+                "  -v, --show-nonprinting   use ^ and M- notation, except for LFD and TAB\n"
+                "      --help        display this help and exit\n"
+                "      --version     output version information and exit\n");
+            return 0;
+        case 'V':
+            cmd_opts_free(&o, c);
+            sk_out_printf(&c->out, "cat (GNU coreutils compatible; Sandkiste) 9.1\n");
+            return 0;
         default: cmd_opts_free(&o, c); return cmd_opts_error(&o, c, ch);
         }
     }
