@@ -67,6 +67,21 @@ check_err limits_loop "bash: resource limit exceeded: max_loop_iterations (limit
 check_err limits_commands "bash: resource limit exceeded: max_commands (limit: 10000)" -- \
     "$SK" --limits strict -c 'while true; do :; done'
 check bad_option "" 2 -- "$SK" --nope
+check python_sum 285 0 -- "$SK" -c 'python3 -c "print(sum(i*i for i in range(10)))"'
+check python_exit "a b" 4 -- "$SK" -c 'printf "import sys\nprint(*sys.argv[1:])\nsys.exit(4)\n" > /p.py; python3 /p.py a b'
+check_err python_traceback 'Traceback (most recent call last):
+  File "<string>", line 3, in <module>
+    f(0)
+    ~^^^
+  File "<string>", line 2, in f
+    return 1/x
+           ~^~
+ZeroDivisionError: division by zero' -- "$SK" -c 'python3 -c "def f(x):
+    return 1/x
+f(0)"'
+check_err python_stdin_traceback 'Traceback (most recent call last):
+  File "<stdin>", line 1, in <module>
+NameError: name '"'"'nope'"'"' is not defined' -- "$SK" -c 'echo nope | python3'
 
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]

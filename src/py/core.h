@@ -423,6 +423,10 @@ py_val py_str_repr(py_interp *I, py_val s);
 int py_str_repr_buf(py_interp *I, const char *s, size_t n, sk_buf *out, int ascii_only);
 py_val py_str_concat(py_interp *I, py_val a, py_val b);
 py_val py_str_append_owned(py_interp *I, py_val a, py_val b);
+/* suggest.c: the traceback's 'Did you mean' hints */
+py_val py_suggest_pick(py_val wrong, const py_val *cands, size_t n);
+py_val py_suggest_for_name(py_interp *I, py_frame *f, py_val name);
+py_val py_attr_error(py_interp *I, py_val self, py_val name);   /* AttributeError with .name/.obj */
 py_val py_str_join(py_interp *I, py_val sep, py_val iterable);
 py_val py_str_char(py_interp *I, uint32_t cp);
 py_val py_str_getitem_cp(py_interp *I, py_val s, int64_t i);

@@ -1176,8 +1176,7 @@ static py_val module_getattr(py_interp *I, py_val self, py_val name)
         py_val ga = py_dict_get_str(I, m->dict, PY_ID(I, __getattr__));
         if (ga) return py_call1(I, ga, name);
     }
-    return py_err_fmt(I, PY_E_AttributeError, "module '%s' has no attribute '%s'", m->name ? py_str_data(m->name) : "?",
-                      py_str_data(name));
+    return py_attr_error(I, self, name);
 }
 
 static int module_setattr(py_interp *I, py_val self, py_val name, py_val v)

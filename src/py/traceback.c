@@ -219,6 +219,9 @@ static void format_frame(py_interp *I, sk_buf *out, py_code *co, py_srcpos pos, 
 {
     sk_buf_printf(out, "  File \"%s\", line %d, in %s\n", py_str_data(co->filename), pos.line, fname);
     line first;
+    /* CPython cannot read a program from stdin a second time, so its
+     * traceback has no source lines for "<stdin>" */
+    if (!strcmp(py_str_data(co->filename), "<stdin>")) return;
     if (!get_line(co->source, pos.line, &first)) return;
     if (I->tb_plain) {
         /* CPython 3.13's C-level printer (unraisable exceptions): the
@@ -409,6 +412,45 @@ static void format_frame(py_interp *I, sk_buf *out, py_code *co, py_srcpos pos, 
 }
 
 /* ---- whole exceptions ------------------------------------------------------------------ */
+/* CPython's ". Did you mean: 'x'?" (suggest.c): NameError's hint was
+ * worked out when it was raised (the frame is gone now); AttributeError's
+ * comes from dir(obj) — only for objects whose __dir__ is built in, so
+ * printing a traceback never runs user code for it. */
+static void append_hint(py_interp *I, sk_buf *out, py_val exc)
+{
+    py_exc *e = PY_EXC(exc);
+    if (py_isinstance_t(I, exc, PY_TYPE(I, PY_E_NameError))) {
+        if (e->extra && py_is_str(e->extra)) py_buf_put_str(out, e->extra);
+        return;
+    }
+    if (!py_isinstance_t(I, exc, PY_TYPE(I, PY_E_AttributeError)) || !e->dict || !py_is_dict(e->dict)) return;
+    py_val name = py_dict_get_c(I, e->dict, "name"), obj = py_dict_get_c(I, e->dict, "obj");
+    if (!name || !py_is_str(name) || !obj || obj == PY_NONE) { py_err_clear(I); return; }
+    py_val k = py_intern(I, "__dir__");
+    py_val dirm = k ? py_type_lookup(I, py_typeof(I, obj), k) : PY_NULL;
+    py_xdecref(I, k);
+    if (!dirm || PY_IS(dirm, FUNCTION)) { py_err_clear(I); return; }
+    k = py_intern(I, "dir");
+    py_val bdir = k ? py_builtins_lookup(I, k) : PY_NULL;
+    py_xdecref(I, k);
+    py_val l = bdir ? py_call1(I, bdir, obj) : PY_NULL;
+    if (!l || !py_is_list(l)) { py_xdecref(I, l); py_err_clear(I); return; }
+    /* private names are candidates only for a private name */
+    py_list *lst = PY_LIST(l);
+    py_val *cands = lst->n ? py_alloc(I, lst->n * sizeof(py_val)) : PY_NULL;
+    size_t n = 0;
+    int priv = py_str_data(name)[0] == '_';
+    for (size_t i = 0; cands && i < lst->n; i++) {
+        py_val c = lst->items[i];
+        if (py_is_str(c) && (priv || py_str_data(c)[0] != '_')) cands[n++] = c;
+    }
+    py_val best = cands ? py_suggest_pick(name, cands, n) : PY_NULL;
+    if (best) sk_buf_printf(out, ". Did you mean: '%s'?", py_str_data(best));
+    if (cands) py_free(I, cands, lst->n * sizeof(py_val));
+    py_decref(I, l);
+    py_err_clear(I);
+}
+
 static void format_final_line(py_interp *I, sk_buf *out, py_val exc)
 {
     py_type *t = py_typeof(I, exc);
@@ -436,6 +478,7 @@ static void format_final_line(py_interp *I, sk_buf *out, py_val exc)
         py_buf_put_str(out, s);
     }
     py_decref(I, s);
+    if (py_is_exc(exc)) append_hint(I, out, exc);
     sk_buf_putc(out, '\n');
     /* notes */
     if (py_is_exc(exc) && PY_EXC(exc)->dict) {

@@ -573,7 +573,7 @@ py_val *py_inst_dictptr(py_val self)
     return (py_val *)((char *)PY_OBJ(self) + t->dictoffset);
 }
 
-static py_val attr_error(py_interp *I, py_val self, py_val name)
+static py_val attr_error_msg(py_interp *I, py_val self, py_val name)
 {
     if (py_is_typeobj(self))
         return py_err_fmt(I, PY_E_AttributeError, "type object '%s' has no attribute '%s'", PY_TYPEOBJ(self)->name, py_str_data(name));
@@ -583,6 +583,21 @@ static py_val attr_error(py_interp *I, py_val self, py_val name)
                           m->name ? py_str_data(m->name) : "?", py_str_data(name));
     }
     return py_err_fmt(I, PY_E_AttributeError, "'%s' object has no attribute '%s'", py_type_name(I, self), py_str_data(name));
+}
+
+/* AttributeError with .name and .obj set, as CPython's (the traceback's
+ * "Did you mean" hint is computed from them when it is printed) */
+py_val py_attr_error(py_interp *I, py_val self, py_val name)
+{
+    attr_error_msg(I, self, name);
+    py_val e = I->exc;
+    if (e && py_is_exc(e)) {
+        py_val *dp = &PY_EXC(e)->dict;
+        if (!*dp) *dp = py_dict_new(I);
+        /* out of memory here leaves a MemoryError pending instead */
+        if (*dp && !py_dict_set_c(I, *dp, "name", name)) (void)py_dict_set_c(I, *dp, "obj", self);
+    }
+    return PY_NULL;
 }
 
 py_val py_generic_getattr_opt(py_interp *I, py_val self, py_val name, int *found)
@@ -625,7 +640,7 @@ py_val py_generic_getattr(py_interp *I, py_val self, py_val name)
 {
     int found;
     py_val r = py_generic_getattr_opt(I, self, name, &found);
-    if (!r && !found) return attr_error(I, self, name);
+    if (!r && !found) return py_attr_error(I, self, name);
     return r;
 }
 

@@ -332,22 +332,29 @@ static const char *const stdlib_hint[] = {
     "abc", "enum", "io", "csv", "hashlib", "base64", "struct", "pprint", "inspect", "traceback", NULL
 };
 
-static void name_error(py_interp *I, py_val name)
+static void name_error(py_interp *I, py_frame *f, py_val name)
 {
     const char *s = py_str_data(name);
-    for (int i = 0; stdlib_hint[i]; i++) {
-        if (!strcmp(stdlib_hint[i], s)) {
-            py_err_fmt(I, PY_E_NameError, "name '%s' is not defined. Did you forget to import '%s'?", s, s);
-            goto set_name;
-        }
-    }
     py_err_fmt(I, PY_E_NameError, "name '%s' is not defined", s);
-set_name:
-    if (I->exc && py_is_exc(I->exc)) {
-        py_val *dp = &PY_EXC(I->exc)->dict;
-        if (!*dp) *dp = py_dict_new(I);
-        if (*dp) py_dict_set(I, *dp, PY_ID(I, name), name);
-    }
+    if (!I->exc || !py_is_exc(I->exc)) return;
+    py_val e = I->exc;
+    py_val *dp = &PY_EXC(e)->dict;
+    if (!*dp) *dp = py_dict_new(I);
+    if (*dp) py_dict_set(I, *dp, PY_ID(I, name), name);
+    /* the traceback's hints (CPython prints them; str(e) has none): the
+     * closest visible name, and the module the script forgot to import */
+    I->exc = PY_NULL;
+    py_val best = py_suggest_for_name(I, f, name);
+    int mod = 0;
+    for (int i = 0; stdlib_hint[i]; i++) mod |= !strcmp(stdlib_hint[i], s);
+    py_val hint = PY_NULL;
+    if (best && mod) hint = py_str_fmt(I, ". Did you mean: '%s'? Or did you forget to import '%s'?", py_str_data(best), s);
+    else if (best) hint = py_str_fmt(I, ". Did you mean: '%s'?", py_str_data(best));
+    else if (mod) hint = py_str_fmt(I, ". Did you forget to import '%s'?", s);
+    py_xdecref(I, best);
+    py_err_clear(I);
+    I->exc = e;
+    if (hint) { py_xdecref(I, PY_EXC(e)->extra); PY_EXC(e)->extra = hint; }
 }
 
 static py_val load_global(py_interp *I, py_frame *f, py_val name)
@@ -367,7 +374,7 @@ static py_val load_global(py_interp *I, py_frame *f, py_val name)
             return out;
         }
     }
-    name_error(I, name);
+    name_error(I, f, name);
     return PY_NULL;
 }
 
@@ -758,7 +765,7 @@ L_DELETE_GLOBAL: {
     py_val old;
     int r = py_dict_pop(I, f->globals, co->names[arg], &old);
     if (r < 0) ERROR();
-    if (!r) { name_error(I, co->names[arg]); ERROR(); }
+    if (!r) { name_error(I, f, co->names[arg]); ERROR(); }
     py_decref(I, old);
     DISPATCH_FIN();
 }
@@ -797,7 +804,7 @@ L_DELETE_NAME: {
         py_val old;
         r = py_dict_pop(I, ns, co->names[arg], &old);
         if (r > 0) { py_decref(I, old); r = 0; }
-        else if (r == 0) { name_error(I, co->names[arg]); r = -1; }
+        else if (r == 0) { name_error(I, f, co->names[arg]); r = -1; }
     } else {
         r = py_delitem(I, ns, co->names[arg]);
     }

@@ -480,3 +480,34 @@ TEST(py_str_inplace_append)
     CHECK_STR(r.out, "800000\n");
     CHECK_INT(r.status, 0);
 }
+
+/* The traceback's hints, as CPython 3.13 prints them: the closest visible
+ * name (locals, globals, builtins; self.NAME in a method), the closest
+ * attribute from dir(obj), and the forgotten import — none of it in str(e). */
+TEST(py_traceback_suggestions)
+{
+    static const struct { const char *src, *last; } cases[] = {
+        { "prnt(1)\n", "NameError: name 'prnt' is not defined. Did you mean: 'print'?\n" },
+        { "def f():\n    counter = 1\n    return countr\nf()\n", "NameError: name 'countr' is not defined. Did you mean: 'counter'?\n" },
+        { "class A:\n    timeout = 3\n    def d(self):\n        return timeout\nA().d()\n",
+          "NameError: name 'timeout' is not defined. Did you mean: 'self.timeout'?\n" },
+        { "sys.exit(1)\n", "NameError: name 'sys' is not defined. Did you forget to import 'sys'?\n" },
+        { "Math\n", "NameError: name 'Math' is not defined\n" },
+        { "[].apend(1)\n", "AttributeError: 'list' object has no attribute 'apend'. Did you mean: 'append'?\n" },
+        { "import math\nmath.sqr(2)\n", "AttributeError: module 'math' has no attribute 'sqr'. Did you mean: 'sqrt'?\n" },
+        { "class A:\n    def __init__(self): self.value = 1\nA().vale\n", "AttributeError: 'A' object has no attribute 'vale'. Did you mean: 'value'?\n" },
+        { "class A: pass\nA().x\n", "AttributeError: 'A' object has no attribute 'x'\n" },
+        { "try:\n    sys\nexcept NameError as e:\n    print(str(e), e.name)\ntry:\n    [].apend\nexcept AttributeError as e:\n    print(str(e), e.name, e.obj)\n    raise ValueError('done')\n",
+          "ValueError: done\n" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        run_out r;
+        RUN(&r, cases[i].src);
+        const char *last = r.err + strlen(r.err);
+        if (last > r.err) last--;
+        while (last > r.err && last[-1] != '\n') last--;
+        CHECK_STR(last, cases[i].last);
+        CHECK_INT(r.used_after, 0);
+        if (i == sizeof cases / sizeof cases[0] - 1) CHECK_STR(r.out, "name 'sys' is not defined sys\n'list' object has no attribute 'apend' apend []\n");
+    }
+}
