@@ -81,7 +81,7 @@ ZeroDivisionError: division by zero' -- "$SK" -c 'python3 -c "def f(x):
 f(0)"'
 check_err python_stdin_traceback 'Traceback (most recent call last):
   File "<stdin>", line 1, in <module>
-NameError: name '"'"'nope'"'"' is not defined' -- "$SK" -c 'echo nope | python3'
+NameError: name '"'"'nope'"'"' is not defined. Did you mean: '"'"'None'"'"'?' -- "$SK" -c 'echo nope | python3'
 
 echo "cli: $pass passed, $fail failed"
 [ $fail -eq 0 ]
