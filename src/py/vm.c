@@ -1049,7 +1049,7 @@ L_BINARY_SUBSCR: {
     py_val k = POP();
     py_val o = TOP();
     py_val r;
-    if (py_is_int(k) && py_is_ptr(o) && PY_OBJ(o)->type->id == PY_T_LIST) {
+    if (py_is_int(k) && PY_IS(o, LIST)) {
         py_list *l = PY_LIST(o);
         int64_t i = py_int_val(k);
         if (i < 0) i += (int64_t)l->n;
@@ -1061,6 +1061,19 @@ L_BINARY_SUBSCR: {
         }
     }
     SAVE_FRAME();
+    if (PY_IS(o, DICT) && (PY_IS(k, STR) || py_is_int(k))) {
+        /* exact dict, str or small-int key: no __missing__, no __hash__ to run */
+        int64_t h = py_is_int(k) ? (py_int_val(k) == -1 ? -2 : py_int_val(k)) : py_str_hash(k);
+        py_val v = py_dict_get_h(I, o, k, h);
+        if (v) {
+            py_incref(v);
+            py_decref(I, k);
+            SET_TOP(v);
+            py_decref(I, o);
+            DISPATCH();
+        }
+        if (py_err_occurred(I)) { py_decref(I, k); ERROR(); }
+    }
     r = py_getitem(I, o, k);
     py_decref(I, k);
     if (!r) ERROR();
@@ -1073,7 +1086,19 @@ L_STORE_SUBSCR: {
     py_val o = POP();
     py_val v = POP();
     SAVE_FRAME();
-    int r = py_setitem(I, o, k, v);
+    int r;
+    if (PY_IS(o, DICT) && (PY_IS(k, STR) || py_is_int(k)))
+        r = py_dict_set_h(I, o, k, py_is_int(k) ? (py_int_val(k) == -1 ? -2 : py_int_val(k)) : py_str_hash(k), v);
+    else if (py_is_int(k) && PY_IS(o, LIST) && py_int_val(k) >= 0 &&
+             (uint64_t)py_int_val(k) < PY_LIST(o)->n) {
+        py_val *slot = &PY_LIST(o)->items[py_int_val(k)], old = *slot;
+        *slot = v;
+        py_decref(I, k);
+        py_decref(I, o);
+        py_decref(I, old);
+        DISPATCH_FIN();
+    } else
+        r = py_setitem(I, o, k, v);
     py_decref(I, k);
     py_decref(I, o);
     py_decref(I, v);

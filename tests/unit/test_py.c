@@ -511,3 +511,21 @@ TEST(py_traceback_suggestions)
         if (i == sizeof cases / sizeof cases[0] - 1) CHECK_STR(r.out, "name 'sys' is not defined sys\n'list' object has no attribute 'apend' apend []\n");
     }
 }
+
+/* The VM's subscript fast paths (exact list/dict) leave subclasses to their
+ * own __getitem__/__setitem__/__missing__. */
+TEST(py_subscript_fast_paths_respect_subclasses)
+{
+    run_out r;
+    RUN(&r, "class L(list):\n    def __getitem__(self, i): return 42\n    def __setitem__(self, i, v): print('set', i, v)\n"
+            "class D(dict):\n    def __missing__(self, k): return 'miss'\n    def __setitem__(self, k, v): print('dset', k, v)\n"
+            "l = L([1, 2]); print(l[0]); l[0] = 5; print(list(l))\n"
+            "d = D(); print(d['x']); d['y'] = 1; print(dict(d))\n"
+            "e = {}; e['a'] = 1; e[1] = 2; e[-1] = 3; e[1.0] = 4; print(e, e['a'], e[-1], e[True])\n"
+            "m = [1, 2, 3]; m[1] = 9; m[-1] = 8; print(m)\n"
+            "try:\n    m[5] = 1\nexcept IndexError as x:\n    print(x)\n"
+            "try:\n    e['zz']\nexcept KeyError as x:\n    print('KeyError', x)\n");
+    CHECK_STR(r.out, "42\nset 0 5\n[1, 2]\nmiss\ndset y 1\n{}\n{'a': 1, 1: 4, -1: 3} 1 3 4\n[1, 9, 8]\n"
+                     "list assignment index out of range\nKeyError 'zz'\n");
+    CHECK_INT(r.used_after, 0);
+}
