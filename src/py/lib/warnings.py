@@ -40,6 +40,10 @@ def _check_action(action):
         raise ValueError(f'invalid action: {action!r}')
 
 
+def _warning_class(obj):
+    return isinstance(obj, type) and issubclass(obj, Warning)
+
+
 def _check_lineno(lineno):
     if not isinstance(lineno, int) or lineno < 0:
         raise ValueError('lineno must be an int >= 0')
@@ -62,7 +66,7 @@ def filterwarnings(action, message='', category=Warning, module='', lineno=0, ap
     _check_action(action)
     if not isinstance(message, str):
         raise TypeError('message must be a string')
-    if not (isinstance(category, type) and issubclass(category, Warning)):
+    if not _warning_class(category):
         raise TypeError('category must be a Warning subclass')
     if not isinstance(module, str):
         raise TypeError('module must be a string')
@@ -169,11 +173,9 @@ def _deliver(msg):
 
 def warn(message, category=None, stacklevel=1, source=None, *, skip_file_prefixes=()):
     """Issue a warning attributed to the caller `stacklevel` frames up."""
-    if isinstance(message, Warning):
-        category = type(message)
-    elif category is None:
-        category = UserWarning
-    if not (isinstance(category, type) and issubclass(category, Warning)):
+    if category is None or isinstance(message, Warning):
+        category = type(message) if isinstance(message, Warning) else UserWarning
+    if not _warning_class(category):
         raise TypeError(f"category must be a Warning subclass, not '{type(category).__name__}'")
     stack = _traceback.stack()
     if skip_file_prefixes:
@@ -221,25 +223,29 @@ def warn_explicit(message, category, filename, lineno, module=None, registry=Non
             module = module[:-3]
     if registry is None:
         registry = {}
-    if isinstance(message, Warning):
-        text, category = str(message), type(message)
-    else:
+    if not isinstance(message, Warning):
         text, message = message, category(message)
-    key = (text, category, lineno)
-    if registry.get(key):
+    else:
+        text, category = str(message), type(message)
+    here = (text, category, lineno)
+    if registry.get(here):
         return
     action = _action_for(text, category, module, lineno)
     if action == 'ignore':
         return
     if action == 'error':
         raise message
-    if _seen_before(action, registry, key, text, category):
+    if _seen_before(action, registry, here, text, category):
         return
     _deliver(WarningMessage(message, category, filename, lineno, None, _lines.get((filename, lineno), ''),
                             source))
 
 
 # ---- catch_warnings -----------------------------------------------------------------------------
+
+def _self_module():
+    return sys.modules['warnings']
+
 
 class catch_warnings:
     """Context manager that saves filters and showwarning and restores them
@@ -255,7 +261,7 @@ class catch_warnings:
         shown = []
         if self._record:
             shown.append('record=True')
-        if self._module is not sys.modules['warnings']:
+        if self._module is not _self_module():
             shown.append('module=%r' % self._module)
         return '%s(%s)' % (type(self).__name__, ', '.join(shown))
 
@@ -298,9 +304,7 @@ class deprecated:
     def __init__(self, message, /, *, category=DeprecationWarning, stacklevel=1):
         if not isinstance(message, str):
             raise TypeError(f"Expected an object of type str for 'message', not {type(message).__name__!r}")
-        self.message = message
-        self.category = category
-        self.stacklevel = stacklevel
+        self.message, self.category, self.stacklevel = message, category, stacklevel
 
     def __call__(self, arg, /):
         note, kind, level = self.message, self.category, self.stacklevel + 1
