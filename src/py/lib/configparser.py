@@ -1,8 +1,8 @@
-"""configparser for Sandkiste: INI-style configuration files.
+"""INI-style configuration files for Sandkiste.
 
-Parsing rules (sections, key/value delimiters, comments, multi-line values,
-DEFAULT section), interpolation (basic %(name)s and extended ${sec:opt}),
-writing and the exception texts follow CPython's module; the code is our own.
+A parser holds sections of options; every section also sees the options of
+the default section.  Values may refer to other values through an
+interpolation object ('%(name)s' by default, '${section:name}' extended).
 """
 import os
 import re
@@ -19,15 +19,23 @@ DEFAULTSECT = 'DEFAULT'
 MAX_INTERPOLATION_DEPTH = 10
 
 
-class _UnnamedSection:
+class _Unnamed:
+    """Key of the options that come before any section header."""
+
     def __repr__(self):
         return '<UNNAMED_SECTION>'
 
 
-UNNAMED_SECTION = _UnnamedSection()
+UNNAMED_SECTION = _Unnamed()
 
+_MISSING = object()
+
+
+# ---- errors -------------------------------------------------------------------------------------
 
 class Error(Exception):
+    """Base of every configparser error; str() is the message."""
+
     def __init__(self, msg=''):
         self.message = msg
         Exception.__init__(self, msg)
@@ -37,76 +45,65 @@ class Error(Exception):
 
     __str__ = __repr__
 
+    def _remember(self, args, **attrs):
+        for name, value in attrs.items():
+            setattr(self, name, value)
+        self.args = args
+
+
+def _where(source, lineno):
+    text = 'While reading from %r' % (source,)
+    if lineno is not None:
+        text += ' [line %2d]' % lineno
+    return text
+
 
 class NoSectionError(Error):
     def __init__(self, section):
-        Error.__init__(self, 'No section: %r' % (section,))
-        self.section = section
-        self.args = (section,)
+        Error.__init__(self, f'No section: {section!r}')
+        self._remember((section,), section=section)
 
 
 class DuplicateSectionError(Error):
     def __init__(self, section, source=None, lineno=None):
-        msg = [repr(section), ' already exists']
-        if source is not None:
-            message = ['While reading from ', repr(source)]
-            if lineno is not None:
-                message.append(' [line {0:2d}]'.format(lineno))
-            message.append(': section ')
-            message.extend(msg)
-            msg = message
+        if source is None:
+            text = 'Section %r already exists' % (section,)
         else:
-            msg.insert(0, 'Section ')
-        Error.__init__(self, ''.join(msg))
-        self.section = section
-        self.source = source
-        self.lineno = lineno
-        self.args = (section, source, lineno)
+            text = '%s: section %r already exists' % (_where(source, lineno), section)
+        Error.__init__(self, text)
+        self._remember((section, source, lineno), section=section, source=source, lineno=lineno)
 
 
 class DuplicateOptionError(Error):
     def __init__(self, section, option, source=None, lineno=None):
-        msg = [repr(option), ' in section ', repr(section), ' already exists']
-        if source is not None:
-            message = ['While reading from ', repr(source)]
-            if lineno is not None:
-                message.append(' [line {0:2d}]'.format(lineno))
-            message.append(': option ')
-            message.extend(msg)
-            msg = message
+        what = '%r in section %r already exists' % (option, section)
+        if source is None:
+            text = 'Option ' + what
         else:
-            msg.insert(0, 'Option ')
-        Error.__init__(self, ''.join(msg))
-        self.section = section
-        self.option = option
-        self.source = source
-        self.lineno = lineno
-        self.args = (section, option, source, lineno)
+            text = '%s: option %s' % (_where(source, lineno), what)
+        Error.__init__(self, text)
+        self._remember((section, option, source, lineno), section=section, option=option, source=source,
+                       lineno=lineno)
 
 
 class NoOptionError(Error):
     def __init__(self, option, section):
-        Error.__init__(self, 'No option %r in section: %r' % (option, section))
-        self.option = option
-        self.section = section
-        self.args = (option, section)
+        Error.__init__(self, f'No option {option!r} in section: {section!r}')
+        self._remember((option, section), option=option, section=section)
 
 
 class InterpolationError(Error):
     def __init__(self, option, section, msg):
         Error.__init__(self, msg)
-        self.option = option
-        self.section = section
-        self.args = (option, section, msg)
+        self._remember((option, section, msg), option=option, section=section)
 
 
 class InterpolationMissingOptionError(InterpolationError):
     def __init__(self, option, section, rawval, reference):
-        msg = ('Bad value substitution: option {!r} in section {!r} contains an interpolation key {!r} which is '
-               'not a valid option name. Raw value: {!r}'.format(option, section, reference, rawval))
-        InterpolationError.__init__(self, option, section, msg)
-        self.reference = reference
-        self.args = (option, section, rawval, reference)
+        text = ('Bad value substitution: option %r in section %r contains an interpolation key %r which is '
+                'not a valid option name. Raw value: %r' % (option, section, reference, rawval))
+        InterpolationError.__init__(self, option, section, text)
+        self._remember((option, section, rawval, reference), reference=reference)
 
 
 class InterpolationSyntaxError(InterpolationError):
@@ -115,16 +112,18 @@ class InterpolationSyntaxError(InterpolationError):
 
 class InterpolationDepthError(InterpolationError):
     def __init__(self, option, section, rawval):
-        msg = ('Recursion limit exceeded in value substitution: option {!r} in section {!r} contains an '
-               'interpolation key which cannot be substituted in {} steps. Raw value: {!r}'
-               ''.format(option, section, MAX_INTERPOLATION_DEPTH, rawval))
-        InterpolationError.__init__(self, option, section, msg)
-        self.args = (option, section, rawval)
+        text = ('Recursion limit exceeded in value substitution: option %r in section %r contains an '
+                'interpolation key which cannot be substituted in %d steps. Raw value: %r'
+                % (option, section, MAX_INTERPOLATION_DEPTH, rawval))
+        InterpolationError.__init__(self, option, section, text)
+        self._remember((option, section, rawval))
 
 
 class ParsingError(Error):
+    """Collects every bad line of one source."""
+
     def __init__(self, source, *args):
-        Error.__init__(self, 'Source contains parsing errors: %r' % source)
+        Error.__init__(self, 'Source contains parsing errors: %r' % (source,))
         self.source = source
         self.errors = []
         self.args = (source,)
@@ -132,254 +131,366 @@ class ParsingError(Error):
             self.append(*args)
 
     def append(self, lineno, line):
-        self.errors.append((lineno, line))
-        self.message += '\n\t[line %2d]: %s' % (lineno, repr(line))
+        self.errors += [(lineno, line)]
+        self.message += '\n\t[line %2d]: %r' % (lineno, line)
 
     def combine(self, others):
         for other in others:
-            for error in other.errors:
-                self.append(*error)
+            for lineno, line in other.errors:
+                self.append(lineno, line)
         return self
 
 
-class MissingSectionHeaderError(ParsingError):
+class _LineError(ParsingError):
+    def __init__(self, intro, filename, lineno, line):
+        Error.__init__(self, '%s\nfile: %r, line: %d\n%r' % (intro, filename, lineno, line))
+        self.errors = []
+        self._remember((filename, lineno, line), source=filename, lineno=lineno, line=line)
+
+
+class MissingSectionHeaderError(_LineError):
     def __init__(self, filename, lineno, line):
-        Error.__init__(self, 'File contains no section headers.\nfile: %r, line: %d\n%r' % (filename, lineno, line))
-        self.source = filename
-        self.lineno = lineno
-        self.line = line
-        self.args = (filename, lineno, line)
+        _LineError.__init__(self, 'File contains no section headers.', filename, lineno, line)
 
 
-class MultilineContinuationError(ParsingError):
+class MultilineContinuationError(_LineError):
     def __init__(self, filename, lineno, line):
-        Error.__init__(self, 'Key without value continued with an indented line.\nfile: %r, line: %d\n%r'
-                       % (filename, lineno, line))
-        self.source = filename
-        self.lineno = lineno
-        self.line = line
-        self.args = (filename, lineno, line)
+        _LineError.__init__(self, 'Key without value continued with an indented line.', filename, lineno, line)
 
 
-# ---- interpolation ----------------------------------------------------------------------------
+# ---- interpolation ------------------------------------------------------------------------------
+
 class Interpolation:
-    """No interpolation at all."""
+    """No interpolation: values are returned as stored."""
+
+    def _as_is(self, parser, section, option, value, *defaults):
+        return value
+
+    # hooks run when a value is fetched, stored, parsed and written
+    before_get = before_set = before_read = before_write = _as_is
+
+
+class _Expander(Interpolation):
+    """Shared driver: `sigil` starts a reference, doubled it is literal."""
+
+    sigil = '%'
 
     def before_get(self, parser, section, option, value, defaults):
-        return value
+        pieces = []
+        self._expand(parser, option, section, value, defaults, pieces, 1)
+        return ''.join(pieces)
 
     def before_set(self, parser, section, option, value):
+        leftover = self._strip_refs(value.replace(self.sigil * 2, ''))
+        bad = leftover.find(self.sigil)
+        if bad >= 0:
+            raise ValueError('invalid interpolation syntax in %r at position %d' % (value, bad))
         return value
 
-    def before_read(self, parser, section, option, value):
-        return value
-
-    def before_write(self, parser, section, option, value):
-        return value
-
-
-class BasicInterpolation(Interpolation):
-    """%(name)s references to options of the same section (or DEFAULT); %% is a percent sign."""
-
-    _KEYCRE = re.compile(r'%\(([^)]+)\)s')
-
-    def before_get(self, parser, section, option, value, defaults):
-        out = []
-        self._expand(parser, option, out, value, section, defaults, 1)
-        return ''.join(out)
-
-    def before_set(self, parser, section, option, value):
-        tmp = value.replace('%%', '')
-        tmp = self._KEYCRE.sub('', tmp)
-        if '%' in tmp:
-            raise ValueError('invalid interpolation syntax in %r at position %d' % (value, tmp.find('%')))
-        return value
-
-    def _expand(self, parser, option, out, rest, section, mapping, depth):
-        rawval = parser.get(section, option, raw=True, fallback=rest)
+    def _expand(self, parser, option, section, text, lookup, pieces, depth):
+        original = parser.get(section, option, raw=True, fallback=text)
         if depth > MAX_INTERPOLATION_DEPTH:
-            raise InterpolationDepthError(option, section, rawval)
-        while rest:
-            p = rest.find('%')
-            if p < 0:
-                out.append(rest)
+            raise InterpolationDepthError(option, section, original)
+        s = self.sigil
+        while text:
+            at = text.find(s)
+            if at < 0:
+                pieces.append(text)
                 return
-            if p > 0:
-                out.append(rest[:p])
-                rest = rest[p:]
-            c = rest[1:2]
-            if c == '%':
-                out.append('%')
-                rest = rest[2:]
-            elif c == '(':
-                m = self._KEYCRE.match(rest)
-                if m is None:
-                    raise InterpolationSyntaxError(option, section, 'bad interpolation variable reference %r'
-                                                   % rest)
-                var = parser.optionxform(m.group(1))
-                rest = rest[m.end():]
-                try:
-                    v = mapping[var]
-                except KeyError:
-                    raise InterpolationMissingOptionError(option, section, rawval, var) from None
-                if '%' in v:
-                    self._expand(parser, option, out, v, section, mapping, depth + 1)
-                else:
-                    out.append(v)
+            if at:
+                pieces.append(text[:at])
+                text = text[at:]
+            follow = text[1:2]
+            if follow == s:
+                pieces.append(s)
+                text = text[2:]
+                continue
+            text = self._reference(parser, option, section, text, lookup, pieces, depth, original)
+
+    def _fail_sigil(self, option, section, text):
+        raise InterpolationSyntaxError(option, section, "'%s' must be followed by '%s' or '%s', found: %r"
+                                       % (self.sigil, self.sigil, self.opener, text))
+
+
+class BasicInterpolation(_Expander):
+    """'%(name)s' refers to an option of the same section (or DEFAULT)."""
+
+    sigil = '%'
+    opener = '('
+    _ref = re.compile(r'%\(([^)]+)\)s')
+
+    def _strip_refs(self, text):
+        return self._ref.sub('', text)
+
+    def _reference(self, parser, option, section, text, lookup, pieces, depth, original):
+        if text[1:2] != '(':
+            self._fail_sigil(option, section, text)
+        m = self._ref.match(text)
+        if m is None:
+            raise InterpolationSyntaxError(option, section, 'bad interpolation variable reference %r' % text)
+        key = parser.optionxform(m.group(1))
+        try:
+            found = lookup[key]
+        except KeyError:
+            raise InterpolationMissingOptionError(option, section, original, key) from None
+        if '%' in found:
+            self._expand(parser, option, section, found, lookup, pieces, depth + 1)
+        else:
+            pieces.append(found)
+        return text[m.end():]
+
+
+class ExtendedInterpolation(_Expander):
+    """'${name}' or '${section:name}'; '$$' is a literal dollar."""
+
+    sigil = '$'
+    opener = '{'
+    _ref = re.compile(r'\$\{([^}]+)\}')
+
+    def _strip_refs(self, text):
+        return self._ref.sub('', text)
+
+    def _reference(self, parser, option, section, text, lookup, pieces, depth, original):
+        if text[1:2] != '{':
+            self._fail_sigil(option, section, text)
+        m = self._ref.match(text)
+        if m is None:
+            raise InterpolationSyntaxError(option, section, 'bad interpolation variable reference %r' % text)
+        parts = m.group(1).split(':')
+        rest = text[m.end():]
+        where, name = section, option
+        try:
+            if len(parts) == 1:
+                name = parser.optionxform(parts[0])
+                found = lookup[name]
+            elif len(parts) == 2:
+                where = parts[0]
+                name = parser.optionxform(parts[1])
+                found = parser.get(where, name, raw=True)
             else:
-                raise InterpolationSyntaxError(option, section,
-                                               "'%%' must be followed by '%%' or '(', found: %r" % (rest,))
-
-
-class ExtendedInterpolation(Interpolation):
-    """${option} and ${section:option} references; $$ is a dollar sign."""
-
-    _KEYCRE = re.compile(r'\$\{([^}]+)\}')
-
-    def before_get(self, parser, section, option, value, defaults):
-        out = []
-        self._expand(parser, option, out, value, section, defaults, 1)
-        return ''.join(out)
-
-    def before_set(self, parser, section, option, value):
-        tmp = value.replace('$$', '')
-        tmp = self._KEYCRE.sub('', tmp)
-        if '$' in tmp:
-            raise ValueError('invalid interpolation syntax in %r at position %d' % (value, tmp.find('$')))
-        return value
-
-    def _expand(self, parser, option, out, rest, section, mapping, depth):
-        rawval = parser.get(section, option, raw=True, fallback=rest)
-        if depth > MAX_INTERPOLATION_DEPTH:
-            raise InterpolationDepthError(option, section, rawval)
-        while rest:
-            p = rest.find('$')
-            if p < 0:
-                out.append(rest)
-                return
-            if p > 0:
-                out.append(rest[:p])
-                rest = rest[p:]
-            c = rest[1:2]
-            if c == '$':
-                out.append('$')
-                rest = rest[2:]
-            elif c == '{':
-                m = self._KEYCRE.match(rest)
-                if m is None:
-                    raise InterpolationSyntaxError(option, section, 'bad interpolation variable reference %r'
-                                                   % rest)
-                path = m.group(1).split(':')
-                rest = rest[m.end():]
-                sect = section
-                opt = option
-                try:
-                    if len(path) == 1:
-                        opt = parser.optionxform(path[0])
-                        v = mapping[opt]
-                    elif len(path) == 2:
-                        sect = path[0]
-                        opt = parser.optionxform(path[1])
-                        v = parser.get(sect, opt, raw=True)
-                    else:
-                        raise InterpolationSyntaxError(option, section, 'More than one \':\' found: %r' % (rest,))
-                except (KeyError, NoSectionError, NoOptionError):
-                    raise InterpolationMissingOptionError(option, section, rawval, ':'.join(path)) from None
-                if '$' in v:
-                    self._expand(parser, opt, out, v, sect, dict(parser.items(sect, raw=True)), depth + 1)
-                else:
-                    out.append(v)
-            else:
-                raise InterpolationSyntaxError(option, section,
-                                               "'$' must be followed by '$' or '{', found: %r" % (rest,))
+                raise InterpolationSyntaxError(option, section, "More than one ':' found: %r" % (rest,))
+        except (KeyError, NoSectionError, NoOptionError):
+            raise InterpolationMissingOptionError(option, section, original, ':'.join(parts)) from None
+        if '$' in found:
+            self._expand(parser, name, where, found, dict(parser.items(where, raw=True)), pieces, depth + 1)
+        else:
+            pieces.append(found)
+        return rest
 
 
 # ---- the parser ---------------------------------------------------------------------------------
-_UNSET = object()
+
+class _Reader:
+    """State of one _read() pass over the lines of a source."""
+
+    def __init__(self, parser, source):
+        self.p = parser
+        self.source = source
+        self.section = None       # dict receiving options, or None
+        self.section_name = None
+        self.key = None           # option whose value may continue
+        self.indent = sys.maxsize
+        self.seen = set()         # sections and (section, option) read here
+        self.problems = None      # a ParsingError once a bad line shows up
+
+    def bad_line(self, lineno, line):
+        if self.problems is None:
+            self.problems = ParsingError(self.source)
+        self.problems.append(lineno, line)
+
+    def strip_comment(self, line):
+        """Return (text without comment, True if there was a comment)."""
+        p = self.p
+        probe = line.strip()
+        for prefix in p._comment_prefixes:
+            if probe.startswith(prefix):
+                return '', True
+        cut = len(line)
+        for prefix in p._inline_comment_prefixes:
+            at = line.find(prefix)
+            while at >= 0:
+                if at > 0 and line[at - 1].isspace():
+                    cut = min(cut, at)
+                    break
+                at = line.find(prefix, at + 1)
+        return line[:cut].strip(), cut < len(line)
+
+    def feed(self, lineno, line):
+        p = self.p
+        text, had_comment = self.strip_comment(line)
+        if not text:
+            if not p._empty_lines_in_values:
+                self.indent = sys.maxsize       # a blank line ends the value
+            elif not had_comment and self.key and self.section is not None \
+                    and self.section.get(self.key) is not None:
+                self.section[self.key].append('')
+            return
+        depth = len(line) - len(line.lstrip())
+        if self.section is not None and self.key and depth > self.indent:
+            held = self.section[self.key]
+            if held is None:
+                raise MultilineContinuationError(self.source, lineno, line)
+            held.append(text)
+            return
+        self.indent = depth
+        if self.section is None and p._allow_unnamed_section:
+            self.open_section(UNNAMED_SECTION, lineno)
+        head = p.SECTCRE.match(text)
+        if head:
+            self.open_section(head.group('header'), lineno)
+            return
+        if self.section is None:
+            raise MissingSectionHeaderError(self.source, lineno, line)
+        split = p._split_option(text)
+        if split is None or not split[0]:
+            self.bad_line(lineno, line)
+            return
+        key = p.optionxform(split[0])
+        if p._strict and (self.section_name, key) in self.seen:
+            raise DuplicateOptionError(self.section_name, key, self.source, lineno)
+        self.seen.add((self.section_name, key))
+        self.key = key
+        self.section[key] = None if split[1] is None else [split[1]]
+
+    def open_section(self, name, lineno):
+        p = self.p
+        if name in p._sections:
+            if p._strict and name in self.seen:
+                raise DuplicateSectionError(name, self.source, lineno)
+            target = p._sections[name]
+        elif name == p.default_section:
+            target = p._defaults
+        else:
+            target = p._new_section(name)
+        self.seen.add(name)
+        self.section = target
+        self.section_name = name
+        self.key = None
 
 
 class RawConfigParser(MutableMapping):
-    """A parser without interpolation."""
+    """Configuration parser without interpolation."""
 
     _DEFAULT_INTERPOLATION = Interpolation()
-    BOOLEAN_STATES = {'1': True, 'yes': True, 'true': True, 'on': True, '0': False, 'no': False, 'false': False,
-                      'off': False}
+    BOOLEAN_STATES = dict.fromkeys(('1', 'yes', 'true', 'on'), True)
+    BOOLEAN_STATES.update(dict.fromkeys(('0', 'no', 'false', 'off'), False))
     SECTCRE = re.compile(r'\[(?P<header>.+)\]')
 
     def __init__(self, defaults=None, dict_type=dict, allow_no_value=False, *, delimiters=('=', ':'),
                  comment_prefixes=('#', ';'), inline_comment_prefixes=None, strict=True,
-                 empty_lines_in_values=True, default_section=DEFAULTSECT, interpolation=_UNSET, converters=_UNSET,
-                 allow_unnamed_section=False):
+                 empty_lines_in_values=True, default_section=DEFAULTSECT, interpolation=_MISSING,
+                 converters=_MISSING, allow_unnamed_section=False):
         self._dict = dict_type
-        self._sections = self._dict()
-        self._defaults = self._dict()
+        self._sections = dict_type()
+        self._defaults = dict_type()
+        self._proxies = dict_type()
         self._converters = ConverterMapping(self)
-        self._proxies = self._dict()
-        self._proxies[default_section] = SectionProxy(self, default_section)
-        self._delimiters = tuple(delimiters)
-        self._comment_prefixes = tuple(comment_prefixes or ())
-        self._inline_comment_prefixes = tuple(inline_comment_prefixes or ())
-        self._strict = strict
-        self._allow_no_value = allow_no_value
-        self._empty_lines_in_values = empty_lines_in_values
         self.default_section = default_section
-        self._allow_unnamed_section = allow_unnamed_section
-        self._interpolation = interpolation
-        if self._interpolation is _UNSET:
-            self._interpolation = self._DEFAULT_INTERPOLATION
-        if self._interpolation is None:
-            self._interpolation = Interpolation()
-        if converters is not _UNSET:
+        self._proxies[default_section] = SectionProxy(self, default_section)
+        # parsing switches
+        self._strict, self._delimiters = strict, tuple(delimiters)
+        self._comment_prefixes, self._inline_comment_prefixes = (
+            tuple(comment_prefixes or ()), tuple(inline_comment_prefixes or ()))
+        self._allow_no_value, self._allow_unnamed_section = allow_no_value, allow_unnamed_section
+        self._empty_lines_in_values = empty_lines_in_values
+        if interpolation is _MISSING:
+            interpolation = self._DEFAULT_INTERPOLATION
+        self._interpolation = Interpolation() if interpolation is None else interpolation
+        if converters is not _MISSING:
             self._converters.update(converters)
         if defaults:
             self._read_defaults(defaults)
+
+    # -- sections and options --
 
     def defaults(self):
         return self._defaults
 
     def sections(self):
-        return list(self._sections.keys())
+        return list(self._sections)
 
     def add_section(self, section):
+        if self.has_section(section):
+            raise DuplicateSectionError(section)
         if section == self.default_section:
             raise ValueError('Invalid section name: %r' % section)
-        if section in self._sections:
-            raise DuplicateSectionError(section)
-        self._sections[section] = self._dict()
-        self._proxies[section] = SectionProxy(self, section)
+        self._new_section(section)
+
+    def _new_section(self, name):
+        store = self._sections[name] = self._dict()
+        self._proxies[name] = SectionProxy(self, name)
+        return store
 
     def has_section(self, section):
         return section in self._sections
 
     def options(self, section):
-        try:
-            opts = self._sections[section].copy()
-        except KeyError:
-            raise NoSectionError(section) from None
-        opts.update(self._defaults)
-        return list(opts.keys())
+        if section not in self._sections:
+            raise NoSectionError(section)
+        names = list(self._sections[section])
+        names.extend(k for k in self._defaults if k not in self._sections[section])
+        return names
+
+    def optionxform(self, optionstr):
+        return optionstr.lower()
+
+    def _is_default(self, section):
+        return not section or section == self.default_section
+
+    def _options_of(self, section):
+        """The dict storing `section`'s own options (defaults for DEFAULT)."""
+        if self._is_default(section):
+            return self._defaults
+        found = self._sections.get(section)
+        if found is None:
+            raise NoSectionError(section)
+        return found
+
+    def has_option(self, section, option):
+        if self._is_default(section):
+            return self.optionxform(option) in self._defaults
+        if section not in self._sections:
+            return False
+        key = self.optionxform(option)
+        return key in self._sections[section] or key in self._defaults
+
+    def set(self, section, option, value=None):
+        if value:
+            value = self._interpolation.before_set(self, section, option, value)
+        self._options_of(section)[self.optionxform(option)] = value
+
+    def remove_option(self, section, option):
+        store = self._options_of(section)
+        key = self.optionxform(option)
+        if key not in store:
+            return False
+        del store[key]
+        return True
+
+    def remove_section(self, section):
+        if section not in self._sections:
+            return False
+        del self._sections[section], self._proxies[section]
+        return True
+
+    # -- reading --
 
     def read(self, filenames, encoding=None):
         if isinstance(filenames, (str, bytes, os.PathLike)):
             filenames = [filenames]
-        read_ok = []
-        for filename in filenames:
+        done = []
+        for name in filenames:
             try:
-                with open(filename, encoding=encoding) as fp:
-                    self._read(fp, filename)
+                with open(name, encoding=encoding) as fh:
+                    self._read(fh, name)
             except OSError:
                 continue
-            if isinstance(filename, os.PathLike):
-                filename = os.fspath(filename)
-            read_ok.append(filename)
-        return read_ok
+            done.append(os.fspath(name) if isinstance(name, os.PathLike) else name)
+        return done
 
     def read_file(self, f, source=None):
         if source is None:
-            try:
-                source = f.name
-            except AttributeError:
-                source = '<???>'
+            source = getattr(f, 'name', '<???>')
         self._read(f, source)
 
     def read_string(self, string, source='<string>'):
@@ -388,7 +499,7 @@ class RawConfigParser(MutableMapping):
 
     def read_dict(self, dictionary, source='<dict>'):
         seen = set()
-        for section, keys in dictionary.items():
+        for section, options in dictionary.items():
             section = str(section)
             try:
                 self.add_section(section)
@@ -396,7 +507,7 @@ class RawConfigParser(MutableMapping):
                 if self._strict and section in seen:
                     raise
             seen.add(section)
-            for key, value in keys.items():
+            for key, value in options.items():
                 key = self.optionxform(str(key))
                 if value is not None:
                     value = str(value)
@@ -405,146 +516,158 @@ class RawConfigParser(MutableMapping):
                 seen.add((section, key))
                 self.set(section, key, value)
 
-    def get(self, section, option, *, raw=False, vars=None, fallback=_UNSET):
+    def _split_option(self, text):
+        """(key, value) at the earliest delimiter; (text, None) for a bare key
+        when allowed; None when the line is not an option."""
+        best = -1
+        width = 0
+        for delim in self._delimiters:
+            at = text.find(delim)
+            if at >= 0 and (best < 0 or at < best):
+                best, width = at, len(delim)
+        if best < 0:
+            return (text, None) if self._allow_no_value else None
+        return text[:best].rstrip(), text[best + width:].strip()
+
+    def _read(self, fp, fpname):
+        reader = _Reader(self, fpname)
         try:
-            d = self._unify_values(section, vars)
+            for lineno, line in enumerate(fp, start=1):
+                reader.feed(lineno, line)
+            if reader.problems is not None:
+                raise reader.problems
+        finally:
+            self._finish_values()
+
+    def _finish_values(self):
+        """Join the collected lines of every value and run before_read."""
+        groups = [(self.default_section, self._defaults)]
+        groups.extend(self._sections.items())
+        for name, store in groups:
+            for key in list(store):
+                lines = store[key]
+                if isinstance(lines, list):
+                    store[key] = self._interpolation.before_read(self, name, key, '\n'.join(lines).rstrip())
+
+    def _read_defaults(self, defaults):
+        for key, value in defaults.items():
+            self._defaults[self.optionxform(key)] = value
+
+    # -- getting values --
+
+    def _merged(self, section, vars):
+        """defaults, overlaid by the section, overlaid by vars."""
+        merged = dict(self._defaults)
+        if section in self._sections:
+            merged.update(self._sections[section])
+        elif section != self.default_section:
+            raise NoSectionError(section)
+        if vars:
+            for k, v in vars.items():
+                merged[self.optionxform(k)] = None if v is None else str(v)
+        return merged
+
+    def get(self, section, option, *, raw=False, vars=None, fallback=_MISSING):
+        try:
+            merged = self._merged(section, vars)
         except NoSectionError:
-            if fallback is _UNSET:
+            if fallback is _MISSING:
                 raise
             return fallback
-        option = self.optionxform(option)
-        try:
-            value = d[option]
-        except KeyError:
-            if fallback is _UNSET:
-                raise NoOptionError(option, section)
+        key = self.optionxform(option)
+        if key not in merged:
+            if fallback is _MISSING:
+                raise NoOptionError(key, section)
             return fallback
+        value = merged[key]
         if raw or value is None:
             return value
-        return self._interpolation.before_get(self, section, option, value, d)
+        return self._interpolation.before_get(self, section, key, value, merged)
 
     def _get(self, section, conv, option, **kwargs):
         return conv(self.get(section, option, **kwargs))
 
-    def _get_conv(self, section, option, conv, *, raw=False, vars=None, fallback=_UNSET, **kwargs):
+    def _get_conv(self, section, option, conv, *, raw=False, vars=None, fallback=_MISSING, **kwargs):
         try:
             return self._get(section, conv, option, raw=raw, vars=vars, **kwargs)
         except (NoSectionError, NoOptionError):
-            if fallback is _UNSET:
+            if fallback is _MISSING:
                 raise
             return fallback
 
-    def getint(self, section, option, *, raw=False, vars=None, fallback=_UNSET, **kwargs):
+    def getint(self, section, option, *, raw=False, vars=None, fallback=_MISSING, **kwargs):
         return self._get_conv(section, option, int, raw=raw, vars=vars, fallback=fallback, **kwargs)
 
-    def getfloat(self, section, option, *, raw=False, vars=None, fallback=_UNSET, **kwargs):
+    def getfloat(self, section, option, *, raw=False, vars=None, fallback=_MISSING, **kwargs):
         return self._get_conv(section, option, float, raw=raw, vars=vars, fallback=fallback, **kwargs)
 
-    def getboolean(self, section, option, *, raw=False, vars=None, fallback=_UNSET, **kwargs):
+    def getboolean(self, section, option, *, raw=False, vars=None, fallback=_MISSING, **kwargs):
         return self._get_conv(section, option, self._convert_to_boolean, raw=raw, vars=vars, fallback=fallback,
                               **kwargs)
 
-    def items(self, section=_UNSET, raw=False, vars=None):
-        if section is _UNSET:
-            return super().items()
-        d = self._defaults.copy()
-        try:
-            d.update(self._sections[section])
-        except KeyError:
-            if section != self.default_section:
-                raise NoSectionError(section)
-        orig_keys = list(d.keys())
-        if vars:
-            for key, value in vars.items():
-                d[self.optionxform(key)] = value
-        value_getter = lambda option: self._interpolation.before_get(self, section, option, d[option], d)
+    def _convert_to_boolean(self, value):
+        state = self.BOOLEAN_STATES.get(value.lower())
+        if state is None:
+            raise ValueError('Not a boolean: %s' % value)
+        return state
+
+    def items(self, section=_MISSING, raw=False, vars=None):
+        if section is _MISSING:
+            return MutableMapping.items(self)
+        merged = self._merged(section, vars)
         if raw:
-            value_getter = lambda option: d[option]
-        return [(option, value_getter(option)) for option in orig_keys]
+            return list(merged.items())
+        before_get = self._interpolation.before_get
+        return [(k, before_get(self, section, k, v, merged)) for k, v in merged.items()]
 
     def popitem(self):
-        for key in self.sections():
-            value = self[key]
-            del self[key]
-            return key, value
+        for name in self.sections():
+            proxy = self[name]
+            del self[name]
+            return name, proxy
         raise KeyError
 
-    def optionxform(self, optionstr):
-        return optionstr.lower()
+    @property
+    def converters(self):
+        return self._converters
 
-    def has_option(self, section, option):
-        if not section or section == self.default_section:
-            option = self.optionxform(option)
-            return option in self._defaults
-        if section not in self._sections:
-            return False
-        option = self.optionxform(option)
-        return option in self._sections[section] or option in self._defaults
-
-    def set(self, section, option, value=None):
-        if value:
-            value = self._interpolation.before_set(self, section, option, value)
-        if not section or section == self.default_section:
-            sectdict = self._defaults
-        else:
-            try:
-                sectdict = self._sections[section]
-            except KeyError:
-                raise NoSectionError(section) from None
-        sectdict[self.optionxform(option)] = value
+    # -- writing --
 
     def write(self, fp, space_around_delimiters=True):
-        d = ' {} '.format(self._delimiters[0]) if space_around_delimiters else self._delimiters[0]
+        sep = ' %s ' % self._delimiters[0] if space_around_delimiters else self._delimiters[0]
         if self._defaults:
-            self._write_section(fp, self.default_section, self._defaults.items(), d)
-        for section in self._sections:
-            self._write_section(fp, section, self._sections[section].items(), d)
+            self._write_section(fp, self.default_section, self._defaults.items(), sep)
+        if UNNAMED_SECTION in self._sections:
+            self._write_section(fp, UNNAMED_SECTION, self._sections[UNNAMED_SECTION].items(), sep, True)
+        for name, store in self._sections.items():
+            if name is not UNNAMED_SECTION:
+                self._write_section(fp, name, store.items(), sep)
 
-    def _write_section(self, fp, section_name, section_items, delimiter):
-        if section_name is not UNNAMED_SECTION:
-            fp.write('[{}]\n'.format(section_name))
+    def _write_section(self, fp, section_name, section_items, delimiter, unnamed=False):
+        out = [] if unnamed else ['[%s]\n' % (section_name,)]
         for key, value in section_items:
             value = self._interpolation.before_write(self, section_name, key, value)
-            if value is not None or not self._allow_no_value:
-                value = delimiter + str(value).replace('\n', '\n\t')
+            if value is None and self._allow_no_value:
+                out.append('%s\n' % (key,))
             else:
-                value = ''
-            fp.write('{}{}\n'.format(key, value))
-        fp.write('\n')
+                out.append('%s%s%s\n' % (key, delimiter, str(value).replace('\n', '\n\t')))
+        out.append('\n')
+        fp.write(''.join(out))
 
-    def remove_option(self, section, option):
-        if not section or section == self.default_section:
-            sectdict = self._defaults
-        else:
-            try:
-                sectdict = self._sections[section]
-            except KeyError:
-                raise NoSectionError(section) from None
-        option = self.optionxform(option)
-        existed = option in sectdict
-        if existed:
-            del sectdict[option]
-        return existed
-
-    def remove_section(self, section):
-        existed = section in self._sections
-        if existed:
-            del self._sections[section]
-            del self._proxies[section]
-        return existed
+    # -- mapping protocol: parser[section] --
 
     def __getitem__(self, key):
-        if key != self.default_section and not self.has_section(key):
-            raise KeyError(key)
-        return self._proxies[key]
+        if key == self.default_section or key in self._sections:
+            return self._proxies[key]
+        raise KeyError(key)
 
     def __setitem__(self, key, value):
+        # assigning a section replaces its options (itself: no-op)
         if key in self and self[key] is value:
             return
-        if key == self.default_section:
-            self._defaults.clear()
-        elif key in self._sections:
-            self._sections[key].clear()
+        old = self._defaults if key == self.default_section else self._sections.get(key)
+        if old is not None:
+            old.clear()
         self.read_dict({key: value})
 
     def __delitem__(self, key):
@@ -555,242 +678,96 @@ class RawConfigParser(MutableMapping):
         self.remove_section(key)
 
     def __contains__(self, key):
-        return key == self.default_section or self.has_section(key)
+        return key in self._sections or key == self.default_section
 
     def __len__(self):
         return len(self._sections) + 1
 
     def __iter__(self):
         yield self.default_section
-        yield from self._sections.keys()
-
-    # -- reading ----------------------------------------------------------------------------------
-    def _strip_comment(self, line):
-        """Remove an inline comment (prefix preceded by whitespace)."""
-        if not self._inline_comment_prefixes:
-            return line
-        best = len(line)
-        for prefix in self._inline_comment_prefixes:
-            idx = line.find(prefix)
-            while idx != -1:
-                if idx == 0 or line[idx - 1].isspace():
-                    best = min(best, idx)
-                    break
-                idx = line.find(prefix, idx + 1)
-        return line[:best]
-
-    def _read(self, fp, fpname):
-        elements_added = set()
-        cursect = None
-        sectname = None
-        optname = None
-        indent_level = 0
-        errors = []
-        lineno = 0
-        for lineno, line in enumerate(fp, start=1):
-            stripped = line.strip()
-            comment = any(stripped.startswith(p) for p in self._comment_prefixes)
-            value = '' if comment else self._strip_comment(line).strip()
-            if not value:
-                if self._empty_lines_in_values:
-                    if not comment and cursect is not None and optname and cursect[optname] is not None:
-                        cursect[optname].append('')
-                else:
-                    indent_level = sys.maxsize
-                continue
-            cur_indent = len(line) - len(line.lstrip())
-            if cursect is not None and optname and cur_indent > indent_level:
-                if cursect[optname] is None:
-                    raise MultilineContinuationError(fpname, lineno, line)
-                cursect[optname].append(value)
-                continue
-            indent_level = cur_indent
-            mo = self.SECTCRE.match(value)
-            if mo:
-                sectname = mo.group('header')
-                if sectname in self._sections:
-                    if self._strict and sectname in elements_added:
-                        raise DuplicateSectionError(sectname, fpname, lineno)
-                    cursect = self._sections[sectname]
-                    elements_added.add(sectname)
-                elif sectname == self.default_section:
-                    cursect = self._defaults
-                else:
-                    cursect = self._dict()
-                    self._sections[sectname] = cursect
-                    self._proxies[sectname] = SectionProxy(self, sectname)
-                    elements_added.add(sectname)
-                optname = None
-                continue
-            if cursect is None:
-                if self._allow_unnamed_section:
-                    sectname = UNNAMED_SECTION
-                    cursect = self._dict()
-                    self._sections[sectname] = cursect
-                    self._proxies[sectname] = SectionProxy(self, sectname)
-                else:
-                    raise MissingSectionHeaderError(fpname, lineno, line)
-            split = self._split_option(value)
-            if split is None:
-                errors.append((lineno, line))
-                optname = None
-                continue
-            optname, optval = split
-            if not optname:
-                errors.append((lineno, line))
-                continue
-            optname = self.optionxform(optname.rstrip())
-            if self._strict and (sectname, optname) in elements_added:
-                raise DuplicateOptionError(sectname, optname, fpname, lineno)
-            elements_added.add((sectname, optname))
-            if optval is not None:
-                cursect[optname] = [optval.strip()]
-            else:
-                cursect[optname] = None
-        self._join_multiline_values()
-        if errors:
-            err = ParsingError(fpname)
-            for e in errors:
-                err.append(*e)
-            raise err
-
-    def _split_option(self, value):
-        best = None
-        for d in self._delimiters:
-            idx = value.find(d)
-            if idx > 0 and (best is None or idx < best[0]):
-                best = (idx, d)
-        if best is None:
-            if self._allow_no_value:
-                return value, None
-            return None
-        idx, d = best
-        return value[:idx].strip(), value[idx + len(d):]
-
-    def _join_multiline_values(self):
-        defaults = self.default_section, self._defaults
-        all_sections = [defaults] + list(self._sections.items())
-        for section, options in all_sections:
-            for name, val in options.items():
-                if isinstance(val, list):
-                    while val and val[-1] == '':
-                        val.pop()
-                    val = '\n'.join(val)
-                options[name] = self._interpolation.before_read(self, section, name, val) \
-                    if isinstance(val, str) else val
-
-    def _read_defaults(self, defaults):
-        for key, value in defaults.items():
-            self._defaults[self.optionxform(key)] = value
-
-    def _unify_values(self, section, vars):
-        sectiondict = {}
-        try:
-            sectiondict = self._sections[section]
-        except KeyError:
-            if section != self.default_section:
-                raise NoSectionError(section) from None
-        vardict = {}
-        if vars:
-            for key, value in vars.items():
-                if value is not None:
-                    value = str(value)
-                vardict[self.optionxform(key)] = value
-        merged = dict(self._defaults)
-        merged.update(sectiondict)
-        merged.update(vardict)
-        return merged
-
-    def _convert_to_boolean(self, value):
-        if value.lower() not in self.BOOLEAN_STATES:
-            raise ValueError('Not a boolean: %s' % value)
-        return self.BOOLEAN_STATES[value.lower()]
-
-    @property
-    def converters(self):
-        return self._converters
-
-
-class ConfigParser(RawConfigParser):
-    """ConfigParser with %(name)s interpolation; values must be strings."""
-
-    _DEFAULT_INTERPOLATION = BasicInterpolation()
-
-    def set(self, section, option, value=None):
-        self._validate_value_types(option=option, value=value)
-        super().set(section, option, value)
-
-    def add_section(self, section):
-        self._validate_value_types(section=section)
-        super().add_section(section)
-
-    def _read_defaults(self, defaults):
-        try:
-            hold = self._interpolation
-            self._interpolation = Interpolation()
-            self.read_dict({self.default_section: defaults})
-        finally:
-            self._interpolation = hold
+        yield from list(self._sections)
 
     def _validate_value_types(self, *, section='', option='', value=''):
         if not isinstance(section, str):
             raise TypeError('section names must be strings')
         if not isinstance(option, str):
             raise TypeError('option keys must be strings')
-        if not self._allow_no_value or value:
-            if not isinstance(value, str):
-                raise TypeError('option values must be strings')
+        if (value or not self._allow_no_value) and not isinstance(value, str):
+            raise TypeError('option values must be strings')
+
+
+class ConfigParser(RawConfigParser):
+    """Parser with '%(name)s' interpolation and string-only values."""
+
+    _DEFAULT_INTERPOLATION = BasicInterpolation()
+
+    def set(self, section, option, value=None):
+        self._validate_value_types(option=option, value=value)
+        RawConfigParser.set(self, section, option, value)
+
+    def add_section(self, section):
+        self._validate_value_types(section=section)
+        RawConfigParser.add_section(self, section)
+
+    def _read_defaults(self, defaults):
+        # defaults are stored as given: no interpolation check on the way in
+        keep = self._interpolation
+        self._interpolation = Interpolation()
+        try:
+            self.read_dict({self.default_section: defaults})
+        finally:
+            self._interpolation = keep
 
 
 SafeConfigParser = ConfigParser
 
 
+def _bind_getter(proxy, impl):
+    def getter(option, fallback=None, *, raw=False, vars=None, **kwargs):
+        return proxy.get(option, fallback, raw=raw, vars=vars, _impl=impl, **kwargs)
+    return getter
+
+
 class SectionProxy(MutableMapping):
-    """A view of one section, with get() and the getint/getfloat/getboolean helpers."""
+    """parser[name]: a live mapping view of one section."""
 
     def __init__(self, parser, name):
         self._parser = parser
         self._name = name
         for conv in parser.converters:
-            key = 'get' + conv
-            setattr(self, key, self._make_getter(conv))
-
-    def _make_getter(self, conv):
-        def getter(option, fallback=None, *, raw=False, vars=None, _impl=None, **kwargs):
-            return getattr(self._parser, 'get' + conv)(self._name, option, raw=raw, vars=vars, fallback=fallback,
-                                                       **kwargs)
-        return getter
+            setattr(self, 'get' + conv, _bind_getter(self, getattr(parser, 'get' + conv)))
 
     def __repr__(self):
-        return '<Section: {}>'.format(self._name)
+        return '<Section: %s>' % (self._name,)
+
+    def _options(self):
+        owner = self._parser
+        return owner.defaults() if self._name == owner.default_section else owner.options(self._name)
 
     def __getitem__(self, key):
-        if not self._parser.has_option(self._name, key):
-            raise KeyError(key)
-        return self._parser.get(self._name, key)
+        owner = self._parser
+        if owner.has_option(self._name, key):
+            return owner.get(self._name, key)
+        raise KeyError(key)
 
     def __setitem__(self, key, value):
-        self._parser._validate_value_types(option=key, value=value) if hasattr(
-            self._parser, '_validate_value_types') else None
-        return self._parser.set(self._name, key, value)
+        owner = self._parser
+        owner._validate_value_types(option=key, value=value)
+        return owner.set(self._name, key, value)
 
     def __delitem__(self, key):
-        if not (self._parser.has_option(self._name, key) and self._parser.remove_option(self._name, key)):
+        owner = self._parser
+        if not (owner.has_option(self._name, key) and owner.remove_option(self._name, key)):
             raise KeyError(key)
 
     def __contains__(self, key):
         return self._parser.has_option(self._name, key)
 
     def __len__(self):
-        return len(self._options())
+        return sum(1 for _ in self._options())
 
     def __iter__(self):
-        return self._options().__iter__()
-
-    def _options(self):
-        if self._name != self._parser.default_section:
-            return self._parser.options(self._name)
-        return self._parser.defaults()
+        return iter(self._options())
 
     @property
     def parser(self):
@@ -801,50 +778,50 @@ class SectionProxy(MutableMapping):
         return self._name
 
     def get(self, option, fallback=None, *, raw=False, vars=None, _impl=None, **kwargs):
-        return self._parser.get(self._name, option, raw=raw, vars=vars, fallback=fallback, **kwargs)
-
-    def getint(self, option, fallback=None, *, raw=False, vars=None, **kwargs):
-        return self._parser.getint(self._name, option, raw=raw, vars=vars, fallback=fallback, **kwargs)
-
-    def getfloat(self, option, fallback=None, *, raw=False, vars=None, **kwargs):
-        return self._parser.getfloat(self._name, option, raw=raw, vars=vars, fallback=fallback, **kwargs)
-
-    def getboolean(self, option, fallback=None, *, raw=False, vars=None, **kwargs):
-        return self._parser.getboolean(self._name, option, raw=raw, vars=vars, fallback=fallback, **kwargs)
+        fetch = _impl or self._parser.get
+        return fetch(self._name, option, raw=raw, vars=vars, fallback=fallback, **kwargs)
 
 
 class ConverterMapping(MutableMapping):
-    """The extra get*() converters of a parser."""
-
-    GETTERCRE = re.compile(r'^get(?P<name>.+)$')
+    """parser.converters: name -> function; adds get<name>() methods."""
 
     def __init__(self, parser):
         self._parser = parser
         self._data = {}
-
-    def __getitem__(self, key):
-        return self._data[key]
-
-    def __setitem__(self, key, value):
-        try:
-            k = 'get' + key
-        except TypeError:
-            raise ValueError('Incompatible key: {} (type: {})'.format(key, type(key)))
-        if k == 'get':
-            raise ValueError('Incompatible key: cannot use "" as a name')
-        self._data[key] = value
-        func = lambda section, option, *a, **kw: self._parser._get_conv(section, option, value, *a, **kw)
-        setattr(self._parser, k, func)
-
-    def __delitem__(self, key):
-        del self._data[key]
-        try:
-            delattr(self._parser, 'get' + key)
-        except AttributeError:
-            pass
+        for attr in dir(parser):
+            if len(attr) > 3 and attr.startswith('get') and callable(getattr(parser, attr, None)):
+                self._data[attr[3:]] = None
 
     def __iter__(self):
         return iter(self._data)
 
     def __len__(self):
         return len(self._data)
+
+    def __setitem__(self, key, value):
+        if not isinstance(key, str):
+            raise ValueError('Incompatible key: %s (type: %s)' % (key, type(key)))
+        if not key:
+            raise ValueError('Incompatible key: cannot use "" as a name')
+        self._data[key] = value
+        parser = self._parser
+
+        def method(section, option, **kwargs):
+            return parser._get_conv(section, option, value, **kwargs)
+        method.converter = value
+        setattr(parser, 'get' + key, method)
+        for proxy in parser.values():
+            setattr(proxy, 'get' + key, _bind_getter(proxy, method))
+
+    def __getitem__(self, key):
+        return self._data[key]
+
+    def __delitem__(self, key):
+        if not isinstance(key, str) or not key:
+            raise KeyError(key)
+        del self._data[key]
+        for holder in [self._parser] + list(self._parser.values()):
+            try:
+                delattr(holder, 'get' + key)
+            except AttributeError:
+                pass

@@ -1,8 +1,8 @@
-"""logging for Sandkiste: loggers, handlers, formatters and filters.
+"""Sandkiste's logging: named loggers in a dotted hierarchy, handlers that
+deliver records, formatters that turn them into text, and filters.
 
-Levels, record attributes, format styles, the logger hierarchy, basicConfig,
-the last-resort handler and the printed texts are CPython's; the code is our
-own.  There are no threads or processes: thread/process fields are fixed.
+There are no threads and no other processes here, so locks are no-ops and
+the thread/process fields of a record are fixed values.
 """
 import sys
 import os
@@ -18,19 +18,21 @@ __all__ = ['BASIC_FORMAT', 'BufferingFormatter', 'CRITICAL', 'DEBUG', 'ERROR', '
            'setLogRecordFactory', 'lastResort', 'raiseExceptions', 'getLevelNamesMapping', 'getHandlerByName',
            'getHandlerNames']
 
-CRITICAL = 50
-FATAL = CRITICAL
-ERROR = 40
-WARNING = 30
-WARN = WARNING
-INFO = 20
-DEBUG = 10
-NOTSET = 0
+# ---- levels -------------------------------------------------------------------------------------
 
-_level_to_name = {CRITICAL: 'CRITICAL', ERROR: 'ERROR', WARNING: 'WARNING', INFO: 'INFO', DEBUG: 'DEBUG',
-                  NOTSET: 'NOTSET'}
-_name_to_level = {'CRITICAL': CRITICAL, 'FATAL': FATAL, 'ERROR': ERROR, 'WARN': WARNING, 'WARNING': WARNING,
-                  'INFO': INFO, 'DEBUG': DEBUG, 'NOTSET': NOTSET}
+NOTSET, DEBUG, INFO, WARNING, ERROR, CRITICAL = 0, 10, 20, 30, 40, 50
+WARN = WARNING
+FATAL = CRITICAL
+
+# number -> name and name -> number; both grow through addLevelName()
+_names_of = {}
+_numbers_of = {}
+for _n, _v in (('NOTSET', 0), ('DEBUG', 10), ('INFO', 20), ('WARNING', 30), ('ERROR', 40), ('CRITICAL', 50)):
+    _names_of[_v] = _n
+    _numbers_of[_n] = _v
+_numbers_of['WARN'] = WARNING
+_numbers_of['FATAL'] = CRITICAL
+del _n, _v
 
 raiseExceptions = True
 logThreads = True
@@ -38,288 +40,424 @@ logMultiprocessing = True
 logProcesses = True
 logAsyncioTasks = True
 
-_start_time = time.time()
-
 BASIC_FORMAT = '%(levelname)s:%(name)s:%(message)s'
+
+_t0 = time.time()
 
 
 def getLevelNamesMapping():
-    return dict(_name_to_level)
+    return dict(_numbers_of)
 
 
 def getLevelName(level):
-    """The name of a numeric level, or the number of a level name ('Level N' otherwise)."""
-    name = _level_to_name.get(level)
-    if name is not None:
-        return name
-    num = _name_to_level.get(level)
-    if num is not None:
-        return num
-    return 'Level %s' % level
+    """Name for a number, number for a name, else 'Level N'."""
+    found = _names_of.get(level)
+    if found is None:
+        found = _numbers_of.get(level)
+    return found if found is not None else 'Level %s' % (level,)
 
 
 def addLevelName(level, levelName):
-    _level_to_name[level] = levelName
-    _name_to_level[levelName] = level
+    _names_of[level] = levelName
+    _numbers_of[levelName] = level
 
 
-def _checkLevel(level):
+def _level_value(level):
+    """Validate a level given as int or registered name; return the int."""
     if isinstance(level, int):
         return level
     if str(level) == level:
-        if level not in _name_to_level:
-            raise ValueError('Unknown level: %r' % level)
-        return _name_to_level[level]
+        if level in _numbers_of:
+            return _numbers_of[level]
+        raise ValueError('Unknown level: %r' % level)
     raise TypeError('Level not an integer or a valid string: %r' % (level,))
 
 
-# ---- records ----------------------------------------------------------------------------------
+_checkLevel = _level_value   # older name, still used by other modules
+
+
+# ---- records ------------------------------------------------------------------------------------
+
 class LogRecord:
-    """Everything about one logging event."""
+    """One logging event with everything known about it."""
 
     def __init__(self, name, level, pathname, lineno, msg, args, exc_info, func=None, sinfo=None, **kwargs):
-        ct = time.time()
-        self.name = name
-        self.msg = msg
+        now = time.time()
+        # a lone non-empty dict argument is used for '%(key)s' formatting
         if args and len(args) == 1 and isinstance(args[0], dict) and args[0]:
             args = args[0]
+        self.name = name
+        self.msg = msg
         self.args = args
-        self.levelname = getLevelName(level)
         self.levelno = level
+        self.levelname = getLevelName(level)
         self.pathname = pathname
         try:
-            self.filename = os.path.basename(pathname)
-            self.module = os.path.splitext(self.filename)[0]
+            base = os.path.basename(pathname)
+            self.filename = base
+            self.module = os.path.splitext(base)[0]
         except (TypeError, ValueError, AttributeError):
             self.filename = pathname
             self.module = 'Unknown module'
+        self.lineno = lineno
+        self.funcName = func
         self.exc_info = exc_info
         self.exc_text = None
         self.stack_info = sinfo
-        self.lineno = lineno
-        self.funcName = func
-        self.created = ct
-        self.msecs = int((ct - int(ct)) * 1000) + 0.0
-        self.relativeCreated = (ct - _start_time) * 1000
+        self.created = now
+        self.msecs = float(int((now % 1) * 1000))
+        self.relativeCreated = (now - _t0) * 1000
         self.thread = 1 if logThreads else None
         self.threadName = 'MainThread' if logThreads else None
         self.processName = 'MainProcess' if logMultiprocessing else None
         self.process = os.getpid() if logProcesses else None
         self.taskName = None
 
-    def __repr__(self):
-        return '<LogRecord: %s, %s, %s, %s, "%s">' % (self.name, self.levelno, self.pathname, self.lineno,
-                                                      self.msg)
-
     def getMessage(self):
-        msg = str(self.msg)
-        if self.args:
-            msg = msg % self.args
-        return msg
+        text = str(self.msg)
+        return text % self.args if self.args else text
+
+    def __repr__(self):
+        return '<LogRecord: %s, %s, %s, %s, "%s">' % (self.name, self.levelno, self.pathname, self.lineno, self.msg)
 
 
-_record_factory = LogRecord
+_factory = [LogRecord]
 
 
 def setLogRecordFactory(factory):
-    global _record_factory
-    _record_factory = factory
+    _factory[0] = factory
 
 
 def getLogRecordFactory():
-    return _record_factory
+    return _factory[0]
 
 
 def makeLogRecord(dict):
-    rv = _record_factory(None, None, '', 0, '', (), None, None)
-    rv.__dict__.update(dict)
-    return rv
+    rec = _factory[0](None, None, '', 0, '', (), None, None)
+    rec.__dict__.update(dict)
+    return rec
 
 
-# ---- formatters ---------------------------------------------------------------------------------
-class _PercentStyle:
-    default_format = '%(message)s'
-    asctime_format = '%(asctime)s'
-    asctime_search = '%(asctime)'
+# ---- format styles ------------------------------------------------------------------------------
+
+def _printf_has_field(fmt):
+    """True if fmt has at least one well-formed '%(name)<conv>' directive."""
+    n = len(fmt)
+    at = fmt.find('%(')
+    while at >= 0:
+        close = fmt.find(')', at + 2)
+        if close < 0:
+            return False
+        key = fmt[at + 2:close]
+        if key and all(c.isalnum() or c == '_' for c in key):
+            j = close + 1
+            while j < n and fmt[j] in '#0+ -':
+                j += 1
+            if j < n and fmt[j] == '*':
+                j += 1
+            else:
+                while j < n and fmt[j].isdigit():
+                    j += 1
+            if j < n and fmt[j] == '.':
+                j += 1
+                if j < n and fmt[j] == '*':
+                    j += 1
+                else:
+                    while j < n and fmt[j].isdigit():
+                        j += 1
+            if j < n and fmt[j].lower() in 'diouxefgcrsa%':
+                return True
+        at = fmt.find('%(', at + 2)
+    return False
+
+
+def _word(s):
+    return bool(s) and all(c.isalnum() or c == '_' for c in s)
+
+
+def _field_ok(name):
+    """'name', '0', 'a.b', 'a[key]' and chains of those."""
+    stop = len(name)
+    for k, c in enumerate(name):
+        if c in '.[':
+            stop = k
+            break
+    if not _word(name[:stop]):
+        return False
+    rest = name[stop:]
+    while rest:
+        if rest[0] == '.':
+            k = 1
+            while k < len(rest) and rest[k] not in '.[':
+                k += 1
+            if not _word(rest[1:k]):
+                return False
+            rest = rest[k:]
+        else:
+            end = rest.find(']')
+            if end < 2:
+                return False
+            rest = rest[end + 1:]
+    return True
+
+
+def _spec_ok(spec):
+    """Accepts [[fill]align][sign][#][0][width][,_][.precision][type]; a
+    width or precision may be a nested '{name}'."""
+    pos = 0
+    if len(spec) >= 2 and spec[1] in '<>=^':
+        pos = 2
+    elif spec[:1] and spec[0] in '<>=^':
+        pos = 1
+
+    def skip(chars, p):
+        return p + 1 if p < len(spec) and spec[p] in chars else p
+
+    def number(p):
+        if p < len(spec) and spec[p] == '{':
+            end = spec.find('}', p)
+            if end < 0 or not _word(spec[p + 1:end]):
+                return -1
+            return end + 1
+        while p < len(spec) and spec[p].isdigit():
+            p += 1
+        return p
+
+    pos = skip('+ -', pos)
+    pos = skip('#', pos)
+    pos = skip('0', pos)
+    pos = number(pos)
+    if pos < 0:
+        return False
+    pos = skip(',_', pos)
+    if pos < len(spec) and spec[pos] == '.':
+        after = number(pos + 1)
+        if after < 0 or after == pos + 1:
+            return False
+        pos = after
+    pos = skip('bcdefgnosx%', pos)
+    return pos == len(spec)
+
+
+class PercentStyle:
+    # the default format, the asctime field, and what marks asctime as used
+    default_format, asctime_format, asctime_search = '%(message)s', '%(asctime)s', '%(asctime)'
+    validation_pattern = None
 
     def __init__(self, fmt, *, defaults=None):
-        self._fmt = fmt or self.default_format
+        self._fmt = fmt if fmt else self.default_format
         self._defaults = defaults
 
+    def _fields(self, record):
+        if self._defaults:
+            merged = dict(self._defaults)
+            merged.update(record.__dict__)
+            return merged
+        return record.__dict__
+
     def usesTime(self):
-        return self._fmt.find(self.asctime_search) >= 0
+        return self.asctime_search in self._fmt
 
     def validate(self):
-        import re
-        if not re.search(r'%\(\w+\)[#0+ -]*(\*|\d+)?(\.(\*|\d+))?[diouxefgcrsa%]', self._fmt, re.I):
-            raise ValueError("Invalid format '%s' for '%s' style" % (self._fmt, self.default_format[0]))
+        if not _printf_has_field(self._fmt):
+            raise ValueError("Invalid format '%s' for '%s' style" % (self._fmt, '%'))
 
     def _format(self, record):
-        values = record.__dict__
-        if self._defaults:
-            values = {**self._defaults, **values}
-        return self._fmt % values
+        return self._fmt % self._fields(record)
 
     def format(self, record):
         try:
             return self._format(record)
-        except KeyError as e:
-            raise ValueError('Formatting field not found in record: %s' % e)
+        except KeyError as missing:
+            raise ValueError('Formatting field not found in record: %s' % missing)
 
 
-class _StrFormatStyle(_PercentStyle):
-    default_format = '{message}'
-    asctime_format = '{asctime}'
-    asctime_search = '{asctime'
+class StrFormatStyle(PercentStyle):
+    default_format, asctime_format, asctime_search = '{message}', '{asctime}', '{asctime'
 
     def _format(self, record):
-        values = record.__dict__
-        if self._defaults:
-            values = {**self._defaults, **values}
-        return self._fmt.format(**values)
+        return self._fmt.format(**self._fields(record))
 
     def validate(self):
         import string
-        names = set()
+        seen = 0
         try:
-            for _, name, spec, conv in string.Formatter().parse(self._fmt):
-                if name:
-                    if not name.isidentifier():
-                        raise ValueError('invalid field name/expression: %r' % name)
-                    names.add(name)
-                if conv and conv not in 'rsa':
+            for _lit, field, spec, conv in string.Formatter().parse(self._fmt):
+                if field:
+                    if not _field_ok(field):
+                        raise ValueError('invalid field name/expression: %r' % field)
+                    seen += 1
+                if conv and conv not in ('r', 's', 'a'):
                     raise ValueError('invalid conversion: %r' % conv)
-        except ValueError as e:
-            raise ValueError('invalid format: %s' % e)
-        if not names:
+                if spec and not _spec_ok(spec):
+                    raise ValueError('bad specifier: %r' % spec)
+        except ValueError as why:
+            raise ValueError('invalid format: %s' % why)
+        if not seen:
             raise ValueError('invalid format: no fields')
 
 
-class _StringTemplateStyle(_PercentStyle):
-    default_format = '${message}'
-    asctime_format = '${asctime}'
-    asctime_search = '${asctime}'
+class StringTemplateStyle(PercentStyle):
+    default_format, asctime_format, asctime_search = '${message}', '${asctime}', '${asctime}'
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, fmt, *, defaults=None):
+        PercentStyle.__init__(self, fmt, defaults=defaults)
         import string
         self._tpl = string.Template(self._fmt)
 
     def usesTime(self):
-        return '$asctime' in self._fmt or self._fmt.find(self.asctime_search) >= 0
+        return '$asctime' in self._fmt or self.asctime_search in self._fmt
 
     def validate(self):
-        if not self._tpl.get_identifiers():
+        fmt = self._fmt
+        named = False
+        k = fmt.find('$')
+        while k >= 0:
+            nxt = fmt[k + 1:k + 2]
+            if nxt == '$':
+                k = fmt.find('$', k + 2)
+                continue
+            if nxt == '{':
+                end = fmt.find('}', k)
+                ok = end > k + 2 and fmt[k + 2:end].isidentifier()
+            else:
+                end = k + 1
+                while end < len(fmt) and (fmt[end].isalnum() or fmt[end] == '_'):
+                    end += 1
+                ok = end > k + 1 and fmt[k + 1:end].isidentifier()
+            if not ok:
+                raise ValueError("invalid format: bare '$' not allowed")
+            named = True
+            k = fmt.find('$', end)
+        if not named:
             raise ValueError('invalid format: no fields')
 
     def _format(self, record):
-        values = record.__dict__
-        if self._defaults:
-            values = {**self._defaults, **values}
-        return self._tpl.substitute(**values)
+        return self._tpl.substitute(**self._fields(record))
 
 
-_STYLES = {'%': (_PercentStyle, BASIC_FORMAT), '{': (_StrFormatStyle, '{levelname}:{name}:{message}'),
-           '$': (_StringTemplateStyle, '${levelname}:${name}:${message}')}
+def _basic(style):
+    # BASIC_FORMAT written in each style's own syntax
+    return style.default_format.replace('message', 'levelname') + ':' + \
+        style.default_format.replace('message', 'name') + ':' + style.default_format
 
+
+_STYLES = {mark: (style, _basic(style))
+           for mark, style in (('%', PercentStyle), ('{', StrFormatStyle), ('$', StringTemplateStyle))}
+
+
+def _style_or_fail(style):
+    if style not in _STYLES:
+        raise ValueError('Style must be one of: %s' % ','.join(_STYLES))
+    return _STYLES[style]
+
+
+# ---- formatters ---------------------------------------------------------------------------------
 
 class Formatter:
-    """Turns a LogRecord into text."""
+    """Turns a LogRecord into text using a '%', '{' or '$' format."""
 
-    converter = staticmethod(time.localtime)
-    default_time_format = '%Y-%m-%d %H:%M:%S'
-    default_msec_format = '%s,%03d'
+    converter = time.localtime
+    default_time_format, default_msec_format = '%Y-%m-%d %H:%M:%S', '%s,%03d'
 
     def __init__(self, fmt=None, datefmt=None, style='%', validate=True, *, defaults=None):
-        if style not in _STYLES:
-            raise ValueError('Style must be one of: %s' % ','.join(_STYLES.keys()))
-        self._style = _STYLES[style][0](fmt, defaults=defaults)
+        chosen = _style_or_fail(style)[0](fmt, defaults=defaults)
         if validate:
-            self._style.validate()
-        self._fmt = self._style._fmt
+            chosen.validate()
+        self._style = chosen
+        self._fmt = chosen._fmt
         self.datefmt = datefmt
-
-    def formatTime(self, record, datefmt=None):
-        ct = self.converter(record.created)
-        if datefmt:
-            return time.strftime(datefmt, ct)
-        s = time.strftime(self.default_time_format, ct)
-        if self.default_msec_format:
-            s = self.default_msec_format % (s, record.msecs)
-        return s
-
-    def formatException(self, ei):
-        import traceback
-        buf = io.StringIO()
-        traceback.print_exception(ei[1] if ei[1] is not None else ei[0], file=buf)
-        text = buf.getvalue()
-        return text[:-1] if text.endswith('\n') else text
-
-    def usesTime(self):
-        return self._style.usesTime()
 
     def formatMessage(self, record):
         return self._style.format(record)
 
-    def formatStack(self, stack_info):
-        return stack_info
+    def _converter(self):
+        # a function stored on the class must not become a bound method
+        conv = self.__dict__.get('converter')
+        if conv is None:
+            for klass in type(self).__mro__:
+                if 'converter' in klass.__dict__:
+                    conv = klass.__dict__['converter']
+                    break
+        return conv.__func__ if isinstance(conv, staticmethod) else conv
+
+    def formatTime(self, record, datefmt=None):
+        parts = self._converter()(record.created)
+        if datefmt:
+            return time.strftime(datefmt, parts)
+        text = time.strftime(self.default_time_format, parts)
+        with_ms = self.default_msec_format
+        return with_ms % (text, record.msecs) if with_ms else text
+
+    def formatException(self, ei):
+        import traceback
+        sink = io.StringIO()
+        traceback.print_exception(ei[0] if ei[1] is None else ei[1], file=sink)
+        return sink.getvalue().removesuffix('\n')
 
     def format(self, record):
         record.message = record.getMessage()
         if self.usesTime():
             record.asctime = self.formatTime(record, self.datefmt)
-        s = self.formatMessage(record)
-        if record.exc_info:
-            if not record.exc_text:
-                record.exc_text = self.formatException(record.exc_info)
-        if record.exc_text:
-            if s[-1:] != '\n':
-                s += '\n'
-            s += record.exc_text
-        if record.stack_info:
-            if s[-1:] != '\n':
-                s += '\n'
-            s += self.formatStack(record.stack_info)
-        return s
+        out = self.formatMessage(record)
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self.formatException(record.exc_info)
+        for extra in (record.exc_text, record.stack_info and self.formatStack(record.stack_info)):
+            if extra:
+                if not out.endswith('\n'):
+                    out += '\n'
+                out += extra
+        return out
+
+    def usesTime(self):
+        return self._style.usesTime()
+
+    def formatStack(self, stack_info):
+        return stack_info
 
 
-_defaultFormatter = Formatter()
+_plain = Formatter()
+_defaultFormatter = _plain
 
 
 class BufferingFormatter:
+    """Formats a batch of records, with an optional header and footer."""
+
     def __init__(self, linefmt=None):
-        self.linefmt = linefmt if linefmt else _defaultFormatter
+        self.linefmt = linefmt if linefmt else _plain
 
     def formatHeader(self, records):
-        return ''
-
-    def formatFooter(self, records):
         return ''
 
     def format(self, records):
         if not records:
             return ''
-        return self.formatHeader(records) + ''.join(self.linefmt.format(r) for r in records) + \
-            self.formatFooter(records)
+        body = ''.join(self.linefmt.format(r) for r in records)
+        return self.formatHeader(records) + body + self.formatFooter(records)
+
+    def formatFooter(self, records):
+        return ''
 
 
-# ---- filters --------------------------------------------------------------------------------------
+# ---- filters ------------------------------------------------------------------------------------
+
 class Filter:
-    """Passes records from the named logger and its children."""
+    """Passes records from the logger called `name` and its descendants."""
 
     def __init__(self, name=''):
         self.name = name
         self.nlen = len(name)
 
     def filter(self, record):
-        if self.nlen == 0 or self.name == record.name:
+        want = self.name
+        if not want or record.name == want:
             return True
-        if record.name.find(self.name, 0, self.nlen) != 0:
-            return False
-        return record.name[self.nlen] == '.'
+        return record.name.startswith(want) and record.name[len(want)] == '.'
 
 
 class Filterer:
+    """Base of loggers and handlers: a list of filters (objects or callables)."""
+
     def __init__(self):
         self.filters = []
 
@@ -328,22 +466,26 @@ class Filterer:
             self.filters.append(filter)
 
     def removeFilter(self, filter):
-        if filter in self.filters:
-            self.filters.remove(filter)
+        present = self.filters
+        if filter in present:
+            present.remove(filter)
 
     def filter(self, record):
-        for f in self.filters:
-            result = f.filter(record) if hasattr(f, 'filter') else f(record)
-            if not result:
+        """False to drop; otherwise the record (possibly replaced by a filter)."""
+        for flt in self.filters:
+            check = getattr(flt, 'filter', None)
+            verdict = check(record) if check is not None else flt(record)
+            if not verdict:
                 return False
-            if isinstance(result, LogRecord):
-                record = result
+            if isinstance(verdict, LogRecord):
+                record = verdict
         return record
 
 
-# ---- handlers -------------------------------------------------------------------------------------
-_handlers = {}
-_handlerList = []
+# ---- handlers -----------------------------------------------------------------------------------
+
+_handlers = {}        # name -> handler, for handlers that were given a name
+_handlerList = []     # every handler in creation order, closed by shutdown()
 
 
 class Handler(Filterer):
@@ -352,9 +494,9 @@ class Handler(Filterer):
     def __init__(self, level=NOTSET):
         Filterer.__init__(self)
         self._name = None
-        self.level = _checkLevel(level)
-        self.formatter = None
         self._closed = False
+        self.formatter = None
+        self.level = _level_value(level)
         _handlerList.append(self)
         self.createLock()
 
@@ -362,14 +504,14 @@ class Handler(Filterer):
         return self._name
 
     def set_name(self, name):
-        if self._name in _handlers:
-            del _handlers[self._name]
+        _handlers.pop(self._name, None)
         self._name = name
         if name:
             _handlers[name] = self
 
     name = property(get_name, set_name)
 
+    # single-threaded: locking does nothing
     def createLock(self):
         self.lock = None
 
@@ -380,73 +522,68 @@ class Handler(Filterer):
         pass
 
     def setLevel(self, level):
-        self.level = _checkLevel(level)
+        self.level = _level_value(level)
+
+    def setFormatter(self, fmt):
+        self.formatter = fmt
 
     def format(self, record):
-        fmt = self.formatter if self.formatter else _defaultFormatter
-        return fmt.format(record)
+        return (self.formatter or _plain).format(record)
 
     def emit(self, record):
         raise NotImplementedError('emit must be implemented by Handler subclasses')
 
     def handle(self, record):
-        rv = self.filter(record)
-        if isinstance(rv, LogRecord):
-            record = rv
-        if rv:
-            self.emit(record)
-        return rv
-
-    def setFormatter(self, fmt):
-        self.formatter = fmt
+        verdict = self.filter(record)
+        if verdict:
+            self.emit(verdict if isinstance(verdict, LogRecord) else record)
+        return verdict
 
     def flush(self):
         pass
 
     def close(self):
         self._closed = True
-        if self._name in _handlers:
-            del _handlers[self._name]
+        _handlers.pop(self._name, None)
 
     def handleError(self, record):
-        if raiseExceptions and sys.stderr:
-            import traceback
-            exc = sys.exception()
+        if not (raiseExceptions and sys.stderr):
+            return
+        import traceback
+        err = sys.stderr
+        try:
+            err.write('--- Logging error ---\n')
+            traceback.print_exception(sys.exception(), file=err)
+            err.write('Call stack:\n')
             try:
-                sys.stderr.write('--- Logging error ---\n')
-                traceback.print_exception(exc, file=sys.stderr)
-                sys.stderr.write('Call stack:\n')
-                try:
-                    sys.stderr.write('Message: %r\nArguments: %s\n' % (record.msg, record.args))
-                except Exception:
-                    sys.stderr.write('Unable to print the message and arguments - possible formatting error.\n'
-                                     'Use the traceback above to help find the error.\n')
-            except OSError:
-                pass
+                err.write('Message: %r\nArguments: %s\n' % (record.msg, record.args))
+            except Exception:
+                err.write('Unable to print the message and arguments - possible formatting error.\n'
+                          'Use the traceback above to help find the error.\n')
+        except OSError:
+            pass
 
     def __repr__(self):
-        return '<%s (%s)>' % (self.__class__.__name__, getLevelName(self.level))
+        return '<%s (%s)>' % (type(self).__name__, getLevelName(self.level))
 
 
 class StreamHandler(Handler):
-    """Writes formatted records to a stream (default sys.stderr)."""
+    """Writes each formatted record plus a terminator to a stream."""
 
     terminator = '\n'
 
     def __init__(self, stream=None):
         Handler.__init__(self)
-        if stream is None:
-            stream = sys.stderr
-        self.stream = stream
+        self.stream = sys.stderr if stream is None else stream
 
     def flush(self):
-        if self.stream and hasattr(self.stream, 'flush'):
-            self.stream.flush()
+        target = self.stream
+        if target and hasattr(target, 'flush'):
+            target.flush()
 
     def emit(self, record):
         try:
-            msg = self.format(record)
-            self.stream.write(msg + self.terminator)
+            self.stream.write(self.format(record) + self.terminator)
             self.flush()
         except RecursionError:
             raise
@@ -456,28 +593,23 @@ class StreamHandler(Handler):
     def setStream(self, stream):
         if stream is self.stream:
             return None
-        old, self.stream = self.stream, stream
+        previous = self.stream
+        self.stream = stream
         self.flush()
-        return old
+        return previous
 
     def __repr__(self):
-        name = getattr(self.stream, 'name', '')
-        name = str(name)
-        if name:
-            name += ' '
-        return '<%s %s(%s)>' % (self.__class__.__name__, name, getLevelName(self.level))
+        label = str(getattr(self.stream, 'name', ''))
+        return '<%s %s(%s)>' % (type(self).__name__, label + ' ' if label else '', getLevelName(self.level))
 
 
 class FileHandler(StreamHandler):
-    """Writes formatted records to a file (opened on first use when delay=True)."""
+    """A StreamHandler on a file; with delay=True it opens on first emit."""
 
     def __init__(self, filename, mode='a', encoding=None, delay=False, errors=None):
-        filename = os.fspath(filename)
-        self.baseFilename = os.path.abspath(filename)
+        self.baseFilename = os.path.abspath(os.fspath(filename))
         self.mode = mode
-        self.encoding = encoding
-        if 'b' not in mode:
-            self.encoding = encoding or 'utf-8'
+        self.encoding = encoding if 'b' in mode else (encoding or 'utf-8')
         self.errors = errors
         self.delay = delay
         self._builtin_open = open
@@ -490,31 +622,31 @@ class FileHandler(StreamHandler):
     def _open(self):
         return self._builtin_open(self.baseFilename, self.mode, encoding=self.encoding, errors=self.errors)
 
-    def close(self):
-        try:
-            if self.stream:
-                try:
-                    self.flush()
-                finally:
-                    stream, self.stream = self.stream, None
-                    if hasattr(stream, 'close'):
-                        stream.close()
-        finally:
-            StreamHandler.close(self)
-
     def emit(self, record):
-        if self.stream is None:
-            if self.mode != 'w' or not self._closed:
-                self.stream = self._open()
+        if self.stream is None and (self.mode != 'w' or not self._closed):
+            self.stream = self._open()
         if self.stream:
             StreamHandler.emit(self, record)
 
+    def close(self):
+        target = self.stream
+        try:
+            if target:
+                self.stream = None
+                try:
+                    target.flush()
+                finally:
+                    if hasattr(target, 'close'):
+                        target.close()
+        finally:
+            StreamHandler.close(self)
+
     def __repr__(self):
-        return '<%s %s (%s)>' % (self.__class__.__name__, self.baseFilename, getLevelName(self.level))
+        return '<%s %s (%s)>' % (type(self).__name__, self.baseFilename, getLevelName(self.level))
 
 
 class _StderrHandler(StreamHandler):
-    """The last-resort handler: whatever sys.stderr is at the time."""
+    """Used when no handler is configured; follows whatever sys.stderr is now."""
 
     def __init__(self, level=NOTSET):
         Handler.__init__(self, level)
@@ -524,12 +656,8 @@ class _StderrHandler(StreamHandler):
         return sys.stderr
 
 
-_defaultLastResort = _StderrHandler(WARNING)
-lastResort = _defaultLastResort
-
-
 class NullHandler(Handler):
-    """Swallows everything (for libraries)."""
+    """Swallows everything (for libraries that must not print)."""
 
     def handle(self, record):
         pass
@@ -549,105 +677,104 @@ def getHandlerNames():
     return frozenset(_handlers)
 
 
-# ---- loggers ----------------------------------------------------------------------------------------
+# ---- the logger tree ----------------------------------------------------------------------------
+
 class PlaceHolder:
+    """Stands in loggerDict for a dotted prefix nobody asked for yet."""
+
     def __init__(self, alogger):
         self.loggerMap = {alogger: None}
 
     def append(self, alogger):
-        if alogger not in self.loggerMap:
-            self.loggerMap[alogger] = None
+        self.loggerMap.setdefault(alogger, None)
 
 
-_loggerClass = None
+_defaultLastResort = _StderrHandler(WARNING)
+lastResort = _defaultLastResort
+
+_logger_class = [None]   # set to Logger below
 
 
 def setLoggerClass(klass):
-    global _loggerClass
-    if klass != Logger and not issubclass(klass, Logger):
+    if klass is not Logger and not issubclass(klass, Logger):
         raise TypeError('logger not derived from logging.Logger: ' + klass.__name__)
-    _loggerClass = klass
+    _logger_class[0] = klass
 
 
 def getLoggerClass():
-    return _loggerClass
+    return _logger_class[0]
 
 
 class Manager:
-    """Holds the logger hierarchy."""
+    """Owns the tree of loggers below one root."""
 
     def __init__(self, rootnode):
         self.root = rootnode
-        self.disable = 0
         self.emittedNoHandlerWarning = False
         self.loggerDict = {}
-        self.loggerClass = None
-        self.logRecordFactory = None
+        self.disable = 0
+        self.loggerClass = self.logRecordFactory = None
 
     def getLogger(self, name):
         if not isinstance(name, str):
             raise TypeError('A logger name must be a string')
-        rv = self.loggerDict.get(name)
-        if rv is not None and not isinstance(rv, PlaceHolder):
-            return rv
-        klass = self.loggerClass or _loggerClass
-        new = klass(name)
-        new.manager = self
-        self.loggerDict[name] = new
-        if isinstance(rv, PlaceHolder):
-            self._fixupChildren(rv, new)
-        self._fixupParents(new)
-        return new
+        known = self.loggerDict.get(name)
+        if known is not None and not isinstance(known, PlaceHolder):
+            return known
+        made = (self.loggerClass or _logger_class[0])(name)
+        made.manager = self
+        self.loggerDict[name] = made
+        self._attach(made)
+        return made
+
+    def _attach(self, node):
+        # parent: the nearest dotted prefix that is a real logger; prefixes
+        # without one get (or join) a PlaceHolder
+        name = node.name
+        up = None
+        cut = name.rfind('.')
+        while cut > 0:
+            prefix = name[:cut]
+            there = self.loggerDict.get(prefix)
+            if there is None:
+                self.loggerDict[prefix] = PlaceHolder(node)
+            elif isinstance(there, PlaceHolder):
+                there.append(node)
+            else:
+                up = there
+                break
+            cut = name.rfind('.', 0, cut)
+        node.parent = up if up is not None else self.root
+        # existing descendants whose parent sits above us now hang below us
+        below = name + '.'
+        for other in self.loggerDict.values():
+            if other is node or isinstance(other, PlaceHolder) or not other.name.startswith(below):
+                continue
+            dad = other.parent
+            if dad is None or dad is self.root or len(dad.name) < len(name):
+                other.parent = node
 
     def setLoggerClass(self, klass):
         self.loggerClass = klass
 
-    def _fixupParents(self, alogger):
-        name = alogger.name
-        i = name.rfind('.')
-        parent = None
-        while i > 0 and parent is None:
-            sub = name[:i]
-            obj = self.loggerDict.get(sub)
-            if obj is None:
-                self.loggerDict[sub] = PlaceHolder(alogger)
-            elif isinstance(obj, PlaceHolder):
-                obj.append(alogger)
-            else:
-                parent = obj
-            i = name.rfind('.', 0, i - 1)
-        alogger.parent = parent or self.root
-
-    def _fixupChildren(self, ph, alogger):
-        name = alogger.name
-        for c in ph.loggerMap:
-            if not c.parent.name.startswith(name):
-                alogger.parent = c.parent
-                c.parent = alogger
-
     def _clear_cache(self):
-        for logger in self.loggerDict.values():
-            if isinstance(logger, Logger):
-                logger._cache.clear()
-        self.root._cache.clear()
+        pass
+
+    def setLogRecordFactory(self, factory):
+        self.logRecordFactory = factory
 
 
-def _caller():
-    """(pathname, lineno, funcName) of the innermost user frame."""
-    frames = _traceback.stack()
-    if not frames:
-        return '(unknown file)', 0, '(unknown function)'
-    filename, lineno, name = frames[-1][:3]
-    return filename, lineno, name
+def _hierarchy_depth(logger):
+    return 0 if logger.parent is None else logger.name.count('.') + 1
 
 
 class Logger(Filterer):
-    """A named channel for log records, with a level, handlers and a parent."""
+    """A named source of records with a level, handlers and a parent."""
 
     def __init__(self, name, level=NOTSET):
         Filterer.__init__(self)
         self.name = name
-        self.level = _checkLevel(level)
+        self.level = _level_value(level)
         self.parent = None
         self.propagate = True
         self.handlers = []
@@ -655,44 +782,22 @@ class Logger(Filterer):
         self._cache = {}
 
     def setLevel(self, level):
-        self.level = _checkLevel(level)
-        self.manager._clear_cache()
+        self.level = _level_value(level)
 
-    def debug(self, msg, *args, **kwargs):
-        if self.isEnabledFor(DEBUG):
-            self._log(DEBUG, msg, args, **kwargs)
+    def getEffectiveLevel(self):
+        node = self
+        while node is not None:
+            if node.level:
+                return node.level
+            node = node.parent
+        return NOTSET
 
-    def info(self, msg, *args, **kwargs):
-        if self.isEnabledFor(INFO):
-            self._log(INFO, msg, args, **kwargs)
+    def isEnabledFor(self, level):
+        if self.disabled or self.manager.disable >= level:
+            return False
+        return level >= self.getEffectiveLevel()
 
-    def warning(self, msg, *args, **kwargs):
-        if self.isEnabledFor(WARNING):
-            self._log(WARNING, msg, args, **kwargs)
-
-    def warn(self, msg, *args, **kwargs):
-        import warnings
-        warnings.warn("The 'warn' method is deprecated, use 'warning' instead", DeprecationWarning, 2)
-        self.warning(msg, *args, **kwargs)
-
-    def error(self, msg, *args, **kwargs):
-        if self.isEnabledFor(ERROR):
-            self._log(ERROR, msg, args, **kwargs)
-
-    def exception(self, msg, *args, exc_info=True, **kwargs):
-        self.error(msg, *args, exc_info=exc_info, **kwargs)
-
-    def critical(self, msg, *args, **kwargs):
-        if self.isEnabledFor(CRITICAL):
-            self._log(CRITICAL, msg, args, **kwargs)
-
-    fatal = critical
-
-    def log(self, level, msg, *args, **kwargs):
-        if not isinstance(level, int):
-            if raiseExceptions:
-                raise TypeError('level must be an integer')
-            return
+    def _at_level(self, level, msg, args, kwargs):
         if self.isEnabledFor(level):
             self._log(level, msg, args, **kwargs)
 
@@ -700,45 +805,48 @@ class Logger(Filterer):
         frames = _traceback.stack()
         if not frames:
             return '(unknown file)', 0, '(unknown function)', None
-        idx = max(len(frames) - stacklevel, 0)
-        filename, lineno, name = frames[idx][:3]
-        sinfo = None
+        pick = len(frames) - stacklevel
+        if pick < 0:
+            pick = 0
+        where = frames[pick]
+        text = None
         if stack_info:
             import traceback
-            sinfo = 'Stack (most recent call last):\n' + ''.join(
-                traceback.format_list([f[:4] for f in frames[:idx + 1]])).rstrip('\n')
-        return filename, lineno, name, sinfo
+            listing = traceback.format_list([f[:4] for f in frames[:pick + 1]])
+            text = ('Stack (most recent call last):\n' + ''.join(listing)).rstrip('\n')
+        return where[0], where[1], where[2], text
+
+    def log(self, level, msg, *args, **kwargs):
+        if not isinstance(level, int):
+            if raiseExceptions:
+                raise TypeError('level must be an integer')
+            return
+        self._at_level(level, msg, args, kwargs)
 
     def makeRecord(self, name, level, fn, lno, msg, args, exc_info, func=None, extra=None, sinfo=None):
-        rv = _record_factory(name, level, fn, lno, msg, args, exc_info, func, sinfo)
-        if extra is not None:
-            for key in extra:
-                if key in ('message', 'asctime') or key in rv.__dict__:
-                    raise KeyError('Attempt to overwrite %r in LogRecord' % key)
-                rv.__dict__[key] = extra[key]
-        return rv
+        rec = _factory[0](name, level, fn, lno, msg, args, exc_info, func, sinfo)
+        for key in (extra or ()):
+            if key == 'message' or key == 'asctime' or key in rec.__dict__:
+                raise KeyError('Attempt to overwrite %r in LogRecord' % key)
+            rec.__dict__[key] = extra[key]
+        return rec
 
     def _log(self, level, msg, args, exc_info=None, extra=None, stack_info=False, stacklevel=1):
-        fn, lno, func, sinfo = self.findCaller(stack_info, stacklevel)
+        path, line, func, sinfo = self.findCaller(stack_info, stacklevel)
         if exc_info:
             if isinstance(exc_info, BaseException):
                 exc_info = (type(exc_info), exc_info, exc_info.__traceback__)
             elif not isinstance(exc_info, tuple):
                 exc_info = sys.exc_info()
-            if exc_info == (None, None, None):
-                exc_info = None
-        record = self.makeRecord(self.name, level, fn, lno, msg, args, exc_info, func, extra, sinfo)
-        self.handle(record)
+        self.handle(self.makeRecord(self.name, level, path, line, msg, args, exc_info, func, extra, sinfo))
 
     def handle(self, record):
         if self.disabled:
             return
-        rv = self.filter(record)
-        if not rv:
+        verdict = self.filter(record)
+        if not verdict:
             return
-        if isinstance(rv, LogRecord):
-            record = rv
-        self.callHandlers(record)
+        self.callHandlers(verdict if isinstance(verdict, LogRecord) else record)
 
     def addHandler(self, hdlr):
         if hdlr not in self.handlers:
@@ -748,69 +856,46 @@ class Logger(Filterer):
         if hdlr in self.handlers:
             self.handlers.remove(hdlr)
 
+    def _chain(self):
+        """This logger, then its ancestors as long as records propagate."""
+        node = self
+        while node is not None:
+            yield node
+            node = node.parent if node.propagate else None
+
     def hasHandlers(self):
-        c = self
-        while c:
-            if c.handlers:
-                return True
-            if not c.propagate:
-                break
-            c = c.parent
-        return False
+        return any(node.handlers for node in self._chain())
 
     def callHandlers(self, record):
-        c = self
-        found = 0
-        while c:
-            for hdlr in c.handlers:
-                found += 1
-                if record.levelno >= hdlr.level:
-                    hdlr.handle(record)
-            c = c.parent if c.propagate else None
-        if found == 0:
-            if lastResort:
-                if record.levelno >= lastResort.level:
-                    lastResort.handle(record)
-            elif raiseExceptions and not self.manager.emittedNoHandlerWarning:
-                sys.stderr.write('No handlers could be found for logger "%s"\n' % self.name)
-                self.manager.emittedNoHandlerWarning = True
-
-    def getEffectiveLevel(self):
-        logger = self
-        while logger:
-            if logger.level:
-                return logger.level
-            logger = logger.parent
-        return NOTSET
-
-    def isEnabledFor(self, level):
-        if self.disabled:
-            return False
-        hit = self._cache.get(level)
-        if hit is None:
-            if self.manager.disable >= level:
-                hit = False
-            else:
-                hit = level >= self.getEffectiveLevel()
-            self._cache[level] = hit
-        return hit
+        count = 0
+        for node in self._chain():
+            for h in node.handlers:
+                count += 1
+                if record.levelno >= h.level:
+                    h.handle(record)
+        if count:
+            return
+        fallback = lastResort
+        if fallback:
+            if fallback.level <= record.levelno:
+                fallback.handle(record)
+            return
+        mgr = self.manager
+        if raiseExceptions and not mgr.emittedNoHandlerWarning:
+            sys.stderr.write('No handlers could be found for logger "%s"\n' % self.name)
+            mgr.emittedNoHandlerWarning = True
 
     def getChild(self, suffix):
-        if self.root is not self:
-            suffix = '.'.join((self.name, suffix))
-        return self.manager.getLogger(suffix)
+        full = suffix if self.root is self else self.name + '.' + suffix
+        return self.manager.getLogger(full)
 
     def getChildren(self):
-        prefix = self.name + '.' if self.root is not self else ''
-        out = set()
-        for name, item in self.manager.loggerDict.items():
-            if isinstance(item, Logger) and name.startswith(prefix) and '.' not in name[len(prefix):] \
-                    and item is not self:
-                out.add(item)
-        return out
+        depth = _hierarchy_depth(self) + 1
+        return {lg for lg in self.manager.loggerDict.values()
+                if isinstance(lg, Logger) and lg.parent is self and _hierarchy_depth(lg) == depth}
 
     def __repr__(self):
-        return '<%s %s (%s)>' % (self.__class__.__name__, self.name, getLevelName(self.getEffectiveLevel()))
+        return '<%s %s (%s)>' % (type(self).__name__, self.name, getLevelName(self.getEffectiveLevel()))
 
 
 class RootLogger(Logger):
@@ -818,11 +903,12 @@ class RootLogger(Logger):
         Logger.__init__(self, 'root', level)
 
 
+_logger_class[0] = Logger
 _loggerClass = Logger
 
 
 class LoggerAdapter:
-    """Adds contextual 'extra' information to the records of a logger."""
+    """Wraps a logger and adds `extra` context to every record."""
 
     def __init__(self, logger, extra=None, merge_extra=False):
         self.logger = logger
@@ -836,170 +922,152 @@ class LoggerAdapter:
             kwargs['extra'] = self.extra
         return msg, kwargs
 
-    def debug(self, msg, *args, **kwargs):
-        self.log(DEBUG, msg, *args, **kwargs)
-
-    def info(self, msg, *args, **kwargs):
-        self.log(INFO, msg, *args, **kwargs)
-
-    def warning(self, msg, *args, **kwargs):
-        self.log(WARNING, msg, *args, **kwargs)
-
-    def error(self, msg, *args, **kwargs):
-        self.log(ERROR, msg, *args, **kwargs)
-
-    def exception(self, msg, *args, exc_info=True, **kwargs):
-        self.log(ERROR, msg, *args, exc_info=exc_info, **kwargs)
-
-    def critical(self, msg, *args, **kwargs):
-        self.log(CRITICAL, msg, *args, **kwargs)
-
     def log(self, level, msg, *args, **kwargs):
-        if self.isEnabledFor(level):
-            msg, kwargs = self.process(msg, kwargs)
-            self.logger.log(level, msg, *args, **kwargs)
+        if not self.isEnabledFor(level):
+            return
+        msg, kwargs = self.process(msg, kwargs)
+        self.logger.log(level, msg, *args, **kwargs)
 
-    def isEnabledFor(self, level):
-        return self.logger.isEnabledFor(level)
+    def _at_level(self, level, msg, args, kwargs):
+        self.log(level, msg, *args, **kwargs)
 
-    def setLevel(self, level):
-        self.logger.setLevel(level)
-
-    def getEffectiveLevel(self):
-        return self.logger.getEffectiveLevel()
-
-    def hasHandlers(self):
-        return self.logger.hasHandlers()
-
-    @property
-    def manager(self):
-        return self.logger.manager
+    manager = property(lambda self: self.logger.manager,
+                       lambda self, value: setattr(self.logger, 'manager', value))
 
     @property
     def name(self):
         return self.logger.name
 
     def __repr__(self):
-        return '<%s %s (%s)>' % (self.__class__.__name__, self.logger.name,
-                                 getLevelName(self.logger.getEffectiveLevel()))
+        inner = self.logger
+        return '<%s %s (%s)>' % (type(self).__name__, inner.name, getLevelName(inner.getEffectiveLevel()))
 
+
+def _forward(name):
+    def forward(self, *args):
+        return getattr(self.logger, name)(*args)
+    forward.__name__ = forward.__qualname__ = name
+    return forward
+
+
+for _name in ('isEnabledFor', 'setLevel', 'getEffectiveLevel', 'hasHandlers'):
+    setattr(LoggerAdapter, _name, _forward(_name))
+del _name
 
 root = RootLogger(WARNING)
 Logger.root = root
-Logger.manager = Manager(Logger.root)
+Logger.manager = Manager(root)
 
+
+# ---- module-level helpers -----------------------------------------------------------------------
 
 def basicConfig(**kwargs):
-    """Give the root logger a handler (once, unless force=True)."""
-    force = kwargs.pop('force', False)
-    encoding = kwargs.pop('encoding', None)
-    errors = kwargs.pop('errors', 'backslashreplace')
-    if force:
-        for h in root.handlers[:]:
-            root.removeHandler(h)
-            h.close()
+    """Give the root logger a handler and format, unless it already has one
+    (force=True replaces existing handlers)."""
+    opts = dict(kwargs)
+    if opts.pop('force', False):
+        for old in list(root.handlers):
+            root.removeHandler(old)
+            old.close()
     if root.handlers:
         return
-    handlers = kwargs.pop('handlers', None)
-    if handlers is None:
-        if 'stream' in kwargs and 'filename' in kwargs:
+    encoding = opts.pop('encoding', None)
+    errors = opts.pop('errors', 'backslashreplace')
+    targets = opts.pop('handlers', None)
+    if targets is None:
+        if 'stream' in opts and 'filename' in opts:
             raise ValueError("'stream' and 'filename' should not be specified together")
-    elif 'stream' in kwargs or 'filename' in kwargs:
-        raise ValueError("'stream' or 'filename' should not be specified together with 'handlers'")
-    if handlers is None:
-        filename = kwargs.pop('filename', None)
-        mode = kwargs.pop('filemode', 'a')
-        if filename:
+        path = opts.pop('filename', None)
+        if path:
+            mode = opts.pop('filemode', 'a')
             if 'b' in mode:
                 errors = None
-            else:
-                encoding = encoding or 'utf-8'
-            h = FileHandler(filename, mode, encoding=encoding, errors=errors)
+            targets = [FileHandler(path, mode, encoding=encoding, errors=errors)]
         else:
-            h = StreamHandler(kwargs.pop('stream', None))
-        handlers = [h]
-    dfs = kwargs.pop('datefmt', None)
-    style = kwargs.pop('style', '%')
-    if style not in _STYLES:
-        raise ValueError('Style must be one of: %s' % ','.join(_STYLES.keys()))
-    fs = kwargs.pop('format', _STYLES[style][1])
-    fmt = Formatter(fs, dfs, style)
-    for h in handlers:
+            targets = [StreamHandler(opts.pop('stream', None))]
+    elif 'stream' in opts or 'filename' in opts:
+        raise ValueError("'stream' or 'filename' should not be specified together with 'handlers'")
+    datefmt = opts.pop('datefmt', None)
+    style = opts.pop('style', '%')
+    fmt = opts.pop('format', _style_or_fail(style)[1])
+    shared = Formatter(fmt, datefmt, style)
+    for h in targets:
         if h.formatter is None:
-            h.setFormatter(fmt)
+            h.setFormatter(shared)
         root.addHandler(h)
-    level = kwargs.pop('level', None)
+    level = opts.pop('level', None)
     if level is not None:
         root.setLevel(level)
-    if kwargs:
-        raise ValueError('Unrecognised argument(s): %s' % ', '.join(kwargs.keys()))
+    if opts:
+        raise ValueError('Unrecognised argument(s): %s' % ', '.join(opts))
 
 
 def getLogger(name=None):
-    """The logger called name (the root logger for None or 'root')."""
-    if not name or isinstance(name, str) and name == root.name:
+    if not name or (isinstance(name, str) and name == root.name):
         return root
     return Logger.manager.getLogger(name)
 
 
+class _RootShortcuts:
+    """Module-level logging functions go to the root logger, configuring
+    it first when it has no handler yet."""
+
+    def _at_level(self, level, msg, args, kwargs):
+        if not root.handlers:
+            basicConfig()
+        root.log(level, msg, *args, **kwargs)
 
 
-def critical(msg, *args, **kwargs):
-    if len(root.handlers) == 0:
-        basicConfig()
-    root.critical(msg, *args, **kwargs)
+def _shortcut(name, level, bound):
+    """Build the `name` convenience call (method when bound is None)."""
+    note = None
+    if name == 'warn':
+        note = "The 'warn' %s is deprecated, use 'warning' instead" % ('method' if bound is None else 'function')
+
+    def call(owner, msg, args, kwargs):
+        if note:
+            import warnings
+            warnings.warn(note, DeprecationWarning, 2)
+        if name == 'exception':
+            kwargs.setdefault('exc_info', True)
+        owner._at_level(level, msg, args, kwargs)
+
+    if bound is None:
+        def shortcut(self, msg, *args, **kwargs):
+            call(self, msg, args, kwargs)
+    else:
+        def shortcut(msg, *args, **kwargs):
+            call(bound, msg, args, kwargs)
+    shortcut.__name__ = shortcut.__qualname__ = name
+    return shortcut
 
 
-fatal = critical
+_LEVEL_CALLS = (('debug', DEBUG), ('info', INFO), ('warning', WARNING), ('warn', WARNING), ('error', ERROR),
+                ('exception', ERROR), ('critical', CRITICAL), ('fatal', CRITICAL))
 
-
-def error(msg, *args, **kwargs):
-    if len(root.handlers) == 0:
-        basicConfig()
-    root.error(msg, *args, **kwargs)
-
-
-def exception(msg, *args, exc_info=True, **kwargs):
-    error(msg, *args, exc_info=exc_info, **kwargs)
-
-
-def warning(msg, *args, **kwargs):
-    if len(root.handlers) == 0:
-        basicConfig()
-    root.warning(msg, *args, **kwargs)
-
-
-def warn(msg, *args, **kwargs):
-    import warnings
-    warnings.warn("The 'warn' function is deprecated, use 'warning' instead", DeprecationWarning, 2)
-    warning(msg, *args, **kwargs)
-
-
-def info(msg, *args, **kwargs):
-    if len(root.handlers) == 0:
-        basicConfig()
-    root.info(msg, *args, **kwargs)
-
-
-def debug(msg, *args, **kwargs):
-    if len(root.handlers) == 0:
-        basicConfig()
-    root.debug(msg, *args, **kwargs)
+for _call, _lvl in _LEVEL_CALLS:
+    setattr(Logger, _call, _shortcut(_call, _lvl, None))
+    if _call != 'fatal':
+        setattr(LoggerAdapter, _call, _shortcut(_call, _lvl, None))
+    globals()[_call] = _shortcut(_call, _lvl, _RootShortcuts())
+del _call, _lvl
 
 
 def log(level, msg, *args, **kwargs):
-    if len(root.handlers) == 0:
-        basicConfig()
-    root.log(level, msg, *args, **kwargs)
+    _RootShortcuts()._at_level(level, msg, args, kwargs)
 
 
 def disable(level=CRITICAL):
-    root.manager.disable = level
-    root.manager._clear_cache()
+    Logger.manager.disable = _level_value(level)
 
 
-def shutdown(handlerList=None):
-    for h in reversed(_handlerList if handlerList is None else handlerList):
+def shutdown(handlerList=_handlerList):
+    """Flush and close every handler, newest first."""
+    for h in reversed(list(handlerList)):
+        if callable(h) and not isinstance(h, Handler):
+            h = h()
+        if h is None:
+            continue
         try:
             h.flush()
             h.close()
@@ -1007,27 +1075,27 @@ def shutdown(handlerList=None):
             pass
 
 
-_warnings_showwarning = None
+_saved_showwarning = [None]
 
 
 def captureWarnings(capture):
-    """Route warnings.warn() output to the 'py.warnings' logger."""
-    global _warnings_showwarning
+    """Send warnings.warn() output to the 'py.warnings' logger, or stop."""
     import warnings
     if capture:
-        if _warnings_showwarning is None:
-            _warnings_showwarning = warnings.showwarning
+        if _saved_showwarning[0] is not None:
+            return
+        _saved_showwarning[0] = warnings.showwarning
 
-            def showwarning(message, category, filename, lineno, file=None, line=None):
-                if file is not None:
-                    _warnings_showwarning(message, category, filename, lineno, file, line)
-                    return
-                s = warnings.formatwarning(message, category, filename, lineno, line)
-                logger = getLogger('py.warnings')
-                if not logger.handlers:
-                    logger.addHandler(NullHandler())
-                logger.warning(str(s))
-            warnings.showwarning = showwarning
-    elif _warnings_showwarning is not None:
-        warnings.showwarning = _warnings_showwarning
-        _warnings_showwarning = None
+        def showwarning(message, category, filename, lineno, file=None, line=None):
+            if file is not None:
+                _saved_showwarning[0](message, category, filename, lineno, file, line)
+                return
+            text = warnings.formatwarning(message, category, filename, lineno, line)
+            target = getLogger('py.warnings')
+            if not target.handlers:
+                target.addHandler(NullHandler())
+            target.warning(str(text))
+        warnings.showwarning = showwarning
+    elif _saved_showwarning[0] is not None:
+        warnings.showwarning = _saved_showwarning[0]
+        _saved_showwarning[0] = None

@@ -1,5 +1,5 @@
-"""logging.handlers for Sandkiste: the file-rotating and buffering handlers
-(no sockets, syslog, SMTP or HTTP: there is no network)."""
+"""logging.handlers for Sandkiste: rotating files, buffering and queues.
+Network handlers (socket, syslog, SMTP, HTTP) do not exist here."""
 import os
 import time
 import logging
@@ -10,21 +10,33 @@ __all__ = ['WatchedFileHandler', 'RotatingFileHandler', 'TimedRotatingFileHandle
 
 
 class WatchedFileHandler(FileHandler):
-    """A FileHandler (nothing else moves files under us in the sandbox)."""
+    """Nothing else renames files under us, so this is a plain FileHandler."""
 
     def reopenIfNeeded(self):
         pass
 
 
+def _drop_stream(handler):
+    if handler.stream:
+        handler.stream.close()
+        handler.stream = None
+
+
+def _move(src, dst):
+    if os.path.exists(dst):
+        os.remove(dst)
+    os.rename(src, dst)
+
+
 class BaseRotatingHandler(FileHandler):
+    """A FileHandler that asks shouldRollover() before each record."""
+
     namer = None
     rotator = None
 
     def __init__(self, filename, mode, encoding=None, delay=False, errors=None):
         FileHandler.__init__(self, filename, mode=mode, encoding=encoding, delay=delay, errors=errors)
-        self.mode = mode
-        self.encoding = encoding
-        self.errors = errors
+        self.mode, self.encoding, self.errors = mode, encoding, errors
 
     def emit(self, record):
         try:
@@ -35,80 +47,82 @@ class BaseRotatingHandler(FileHandler):
             self.handleError(record)
 
     def rotation_filename(self, default_name):
-        return default_name if not callable(self.namer) else self.namer(default_name)
+        namer = self.namer
+        return namer(default_name) if callable(namer) else default_name
 
     def rotate(self, source, dest):
-        if not callable(self.rotator):
-            if os.path.exists(source):
-                os.rename(source, dest)
-        else:
+        if callable(self.rotator):
             self.rotator(source, dest)
+        elif os.path.exists(source):
+            os.rename(source, dest)
+
+    def _reopen(self):
+        if not self.delay:
+            self.stream = self._open()
 
 
 class RotatingFileHandler(BaseRotatingHandler):
-    """Roll over to name.1, name.2 ... when the file would exceed maxBytes."""
+    """Starts a new file once the current one would grow past maxBytes;
+    old files become name.1 (newest) .. name.<backupCount>."""
 
     def __init__(self, filename, mode='a', maxBytes=0, backupCount=0, encoding=None, delay=False, errors=None):
         if maxBytes > 0:
             mode = 'a'
-        if 'b' not in mode:
-            encoding = encoding or 'utf-8'
+        if 'b' not in mode and not encoding:
+            encoding = 'utf-8'
         BaseRotatingHandler.__init__(self, filename, mode, encoding=encoding, delay=delay, errors=errors)
         self.maxBytes = maxBytes
         self.backupCount = backupCount
 
+    def _backup(self, n):
+        return self.rotation_filename('%s.%d' % (self.baseFilename, n))
+
     def doRollover(self):
-        if self.stream:
-            self.stream.close()
-            self.stream = None
+        _drop_stream(self)
         if self.backupCount > 0:
-            for i in range(self.backupCount - 1, 0, -1):
-                sfn = self.rotation_filename('%s.%d' % (self.baseFilename, i))
-                dfn = self.rotation_filename('%s.%d' % (self.baseFilename, i + 1))
-                if os.path.exists(sfn):
-                    if os.path.exists(dfn):
-                        os.remove(dfn)
-                    os.rename(sfn, dfn)
-            dfn = self.rotation_filename(self.baseFilename + '.1')
-            if os.path.exists(dfn):
-                os.remove(dfn)
-            self.rotate(self.baseFilename, dfn)
-        if not self.delay:
-            self.stream = self._open()
+            # shift name.(n) -> name.(n+1), oldest first, then the live file
+            for n in range(self.backupCount - 1, 0, -1):
+                older = self._backup(n)
+                if os.path.exists(older):
+                    _move(older, self._backup(n + 1))
+            first = self._backup(1)
+            if os.path.exists(first):
+                os.remove(first)
+            self.rotate(self.baseFilename, first)
+        self._reopen()
 
     def shouldRollover(self, record):
         if self.stream is None:
             self.stream = self._open()
-        if self.maxBytes > 0:
-            pos = self.stream.tell()
-            if not pos:
-                return False
-            msg = '%s\n' % self.format(record)
-            if pos + len(msg.encode(self.encoding or 'utf-8')) >= self.maxBytes:
-                return True
-        return False
+        if self.maxBytes <= 0:
+            return False
+        used = self.stream.tell()
+        if not used:
+            return False
+        size = len(('%s\n' % self.format(record)).encode(self.encoding or 'utf-8'))
+        return used + size >= self.maxBytes
 
 
 class TimedRotatingFileHandler(BaseRotatingHandler):
-    """Roll over at time intervals (the run's clock)."""
+    """Starts a new file every `interval` units of the run's clock."""
 
-    _UNITS = {'S': 1, 'M': 60, 'H': 3600, 'D': 86400, 'MIDNIGHT': 86400}
+    _SECONDS = {'S': 1, 'M': 60, 'H': 60 * 60, 'D': 24 * 60 * 60, 'MIDNIGHT': 24 * 60 * 60}
 
     def __init__(self, filename, when='h', interval=1, backupCount=0, encoding=None, delay=False, utc=False,
                  atTime=None, errors=None):
-        encoding = encoding or 'utf-8'
-        BaseRotatingHandler.__init__(self, filename, 'a', encoding=encoding, delay=delay, errors=errors)
+        BaseRotatingHandler.__init__(self, filename, 'a', encoding=encoding or 'utf-8', delay=delay,
+                                     errors=errors)
         self.when = when.upper()
         self.backupCount = backupCount
         self.utc = utc
         self.atTime = atTime
-        unit = self._UNITS.get(self.when)
-        if unit is None:
-            if self.when.startswith('W') and len(self.when) == 2 and self.when[1] in '0123456':
-                unit = 7 * 86400
-            else:
+        step = self._SECONDS.get(self.when)
+        if step is None:
+            weekday = self.when[1:]
+            if self.when[:1] != 'W' or len(weekday) != 1 or weekday not in '0123456':
                 raise ValueError('Invalid rollover interval specified: %s' % self.when)
-        self.interval = unit * interval
+            step = 7 * 24 * 60 * 60
+        self.interval = step * interval
         self.suffix = '%Y-%m-%d_%H-%M-%S'
         self.rolloverAt = int(time.time()) + self.interval
 
@@ -116,23 +130,22 @@ class TimedRotatingFileHandler(BaseRotatingHandler):
         return int(time.time()) >= self.rolloverAt
 
     def doRollover(self):
-        if self.stream:
-            self.stream.close()
-            self.stream = None
-        t = self.rolloverAt - self.interval
-        stamp = time.strftime(self.suffix, time.gmtime(t) if self.utc else time.localtime(t))
-        dfn = self.rotation_filename(self.baseFilename + '.' + stamp)
-        if os.path.exists(dfn):
-            os.remove(dfn)
-        self.rotate(self.baseFilename, dfn)
-        if not self.delay:
-            self.stream = self._open()
+        _drop_stream(self)
+        began = self.rolloverAt - self.interval
+        parts = (time.gmtime if self.utc else time.localtime)(began)
+        target = self.rotation_filename('%s.%s' % (self.baseFilename, time.strftime(self.suffix, parts)))
+        if os.path.exists(target):
+            os.remove(target)
+        self.rotate(self.baseFilename, target)
+        self._reopen()
         now = int(time.time())
         while self.rolloverAt <= now:
             self.rolloverAt += self.interval
 
 
 class BufferingHandler(Handler):
+    """Keeps records in self.buffer; flush() (here: discard) when full."""
+
     def __init__(self, capacity):
         Handler.__init__(self)
         self.capacity = capacity
@@ -147,7 +160,7 @@ class BufferingHandler(Handler):
             self.flush()
 
     def flush(self):
-        self.buffer.clear()
+        del self.buffer[:]
 
     def close(self):
         try:
@@ -157,25 +170,25 @@ class BufferingHandler(Handler):
 
 
 class MemoryHandler(BufferingHandler):
-    """Buffer records; pass them to target when full or at flushLevel."""
+    """Buffers records and hands them to `target` when the buffer is full or
+    a record reaches flushLevel."""
 
     def __init__(self, capacity, flushLevel=logging.ERROR, target=None, flushOnClose=True):
         BufferingHandler.__init__(self, capacity)
-        self.flushLevel = flushLevel
-        self.target = target
-        self.flushOnClose = flushOnClose
+        self.flushLevel, self.target, self.flushOnClose = flushLevel, target, flushOnClose
 
     def shouldFlush(self, record):
-        return len(self.buffer) >= self.capacity or record.levelno >= self.flushLevel
+        return record.levelno >= self.flushLevel or BufferingHandler.shouldFlush(self, record)
 
     def setTarget(self, target):
         self.target = target
 
     def flush(self):
-        if self.target:
-            for record in self.buffer:
-                self.target.handle(record)
-            self.buffer.clear()
+        if not self.target:
+            return
+        pending, self.buffer[:] = list(self.buffer), []
+        for rec in pending:
+            self.target.handle(rec)
 
     def close(self):
         try:
@@ -187,25 +200,23 @@ class MemoryHandler(BufferingHandler):
 
 
 class QueueHandler(Handler):
+    """Puts a self-contained copy of each record on a queue."""
+
     def __init__(self, queue):
         Handler.__init__(self)
         self.queue = queue
         self.listener = None
 
+    def prepare(self, record):
+        import copy
+        text = self.format(record)
+        flat = copy.copy(record)
+        flat.message = flat.msg = text
+        flat.args = flat.exc_info = flat.exc_text = flat.stack_info = None
+        return flat
+
     def enqueue(self, record):
         self.queue.put_nowait(record)
-
-    def prepare(self, record):
-        msg = self.format(record)
-        import copy
-        record = copy.copy(record)
-        record.message = msg
-        record.msg = msg
-        record.args = None
-        record.exc_info = None
-        record.exc_text = None
-        record.stack_info = None
-        return record
 
     def emit(self, record):
         try:
@@ -215,7 +226,8 @@ class QueueHandler(Handler):
 
 
 class QueueListener:
-    """Without threads, records are handled as they are dequeued by stop()."""
+    """No threads: stop() drains the queue and handles what it finds."""
+
     _sentinel = None
 
     def __init__(self, queue, *handlers, respect_handler_level=False):
@@ -227,16 +239,17 @@ class QueueListener:
         pass
 
     def handle(self, record):
-        for handler in self.handlers:
-            if not self.respect_handler_level or record.levelno >= handler.level:
-                handler.handle(record)
+        for h in self.handlers:
+            if self.respect_handler_level and record.levelno < h.level:
+                continue
+            h.handle(record)
 
     def stop(self):
         while True:
             try:
-                record = self.queue.get_nowait()
+                item = self.queue.get_nowait()
             except Exception:
-                break
-            if record is self._sentinel:
-                break
-            self.handle(record)
+                return
+            if item is self._sentinel:
+                return
+            self.handle(item)

@@ -1,8 +1,8 @@
-"""warnings for Sandkiste: issue, filter and capture warning messages.
+"""Sandkiste's warnings: issue warnings, decide by filter what happens to
+them (print, ignore, raise, print once ...) and capture them in tests.
 
-The filter rules, default filters, actions ('default', 'error', 'ignore',
-'always'/'all', 'module', 'once') and the printed format are CPython's; the
-code is our own.  Warnings print to sys.stderr.
+Filters are 5-tuples (action, message regex or None, category, module regex
+or None, lineno) searched front to back; printed warnings go to sys.stderr.
 """
 import sys
 import _traceback
@@ -10,7 +10,7 @@ import _traceback
 __all__ = ['warn', 'warn_explicit', 'showwarning', 'formatwarning', 'filterwarnings', 'simplefilter',
            'resetwarnings', 'catch_warnings', 'deprecated']
 
-_ACTIONS = ('error', 'ignore', 'always', 'all', 'default', 'module', 'once')
+_KNOWN_ACTIONS = frozenset(('error', 'ignore', 'always', 'all', 'default', 'module', 'once'))
 
 filters = [
     ('default', None, DeprecationWarning, '__main__', 0),
@@ -21,129 +21,106 @@ filters = [
 ]
 defaultaction = 'default'
 onceregistry = {}
-_registries = {}          # module name -> {(text, category, lineno): True}
-_version = [0]
+
+_per_module = {}      # module name -> registry of warnings already shown
+_lines = {}           # (filename, lineno) -> source text seen by warn()
+_generation = [0]
 
 
-def _changed():
-    _version[0] += 1
-    _registries.clear()
+def _filters_mutated():
+    """Forget what was shown: the rules changed."""
+    _generation[0] += 1
+    _per_module.clear()
 
 
-def _pattern(text, ignore_case):
-    if not text:
-        return None
-    import re
-    return re.compile(text, re.I if ignore_case else 0)
+# ---- filters ------------------------------------------------------------------------------------
+
+def _check_action(action):
+    if action not in _KNOWN_ACTIONS:
+        raise ValueError(f'invalid action: {action!r}')
+
+
+def _warning_class(obj):
+    return isinstance(obj, type) and issubclass(obj, Warning)
+
+
+def _check_lineno(lineno):
+    if not isinstance(lineno, int) or lineno < 0:
+        raise ValueError('lineno must be an int >= 0')
+
+
+def _install(rule, append):
+    if append:
+        if rule not in filters:
+            filters.append(rule)
+    else:
+        while rule in filters:
+            filters.remove(rule)
+        filters.insert(0, rule)
+    _filters_mutated()
 
 
 def filterwarnings(action, message='', category=Warning, module='', lineno=0, append=False):
-    """Insert a filter (action, message regex, category, module regex, lineno)."""
-    if action not in _ACTIONS:
-        raise ValueError(f'invalid action: {action!r}')
+    """Add a rule matching message (regex, case-insensitive), category,
+    module (regex on the whole name) and line number (0 = any)."""
+    _check_action(action)
     if not isinstance(message, str):
         raise TypeError('message must be a string')
-    if not isinstance(category, type) or not issubclass(category, Warning):
+    if not _warning_class(category):
         raise TypeError('category must be a Warning subclass')
     if not isinstance(module, str):
         raise TypeError('module must be a string')
-    if not isinstance(lineno, int) or lineno < 0:
-        raise ValueError('lineno must be an int >= 0')
-    mod = None
-    if module:
-        import re
-        mod = re.compile(module if module.endswith(r'\Z') else module + r'\Z')
-    _add((action, _pattern(message, True), category, mod, lineno), append)
+    _check_lineno(lineno)
+    import re
+    text_rx = re.compile(message, re.I) if message else None
+    module_rx = re.compile(module + '\\Z') if module else None
+    _install((action, text_rx, category, module_rx, lineno), append)
 
 
 def simplefilter(action, category=Warning, lineno=0, append=False):
-    """Insert a filter that matches every message and module."""
-    if action not in _ACTIONS:
-        raise ValueError(f'invalid action: {action!r}')
-    if not isinstance(lineno, int) or lineno < 0:
-        raise ValueError('lineno must be an int >= 0')
-    _add((action, None, category, None, lineno), append)
-
-
-def _add(item, append):
-    if not append:
-        try:
-            filters.remove(item)
-        except ValueError:
-            pass
-        filters.insert(0, item)
-    elif item not in filters:
-        filters.append(item)
-    _changed()
+    """Add a rule for a category regardless of message and module."""
+    _check_action(action)
+    _check_lineno(lineno)
+    _install((action, None, category, None, lineno), append)
 
 
 def resetwarnings():
-    filters[:] = []
-    _changed()
+    del filters[:]
+    _filters_mutated()
 
 
-def _matches(rx, text):
+def _fits(rx, text):
     if rx is None:
         return True
     if isinstance(rx, str):
-        return rx == text
+        return text == rx
     return rx.match(text) is not None
 
 
-def _choose(text, category, module, lineno):
-    for action, msg, cat, mod, ln in filters:
-        if ((msg is None or _matches(msg, text)) and issubclass(category, cat) and
-                (mod is None or _matches(mod, module)) and (ln == 0 or ln == lineno)):
-            return action
+def _action_for(text, category, module, lineno):
+    for act, text_rx, cat, module_rx, line in filters:
+        if line and line != lineno:
+            continue
+        if issubclass(category, cat) and _fits(text_rx, text) and _fits(module_rx, module):
+            return act
     return defaultaction
 
 
+# ---- showing ------------------------------------------------------------------------------------
+
 def formatwarning(message, category, filename, lineno, line=None):
-    """The text showwarning() prints."""
-    text = f'{filename}:{lineno}: {category.__name__}: {message}\n'
+    """'file:line: Category: message' plus the source line when known."""
     if line is None:
-        line = _source_line(filename, lineno)
+        line = _lines.get((filename, lineno), '')
+    out = '%s:%s: %s: %s\n' % (filename, lineno, category.__name__, message)
     if line:
-        text += f'  {line.strip()}\n'
-    return text
-
-
-def _source_line(filename, lineno):
-    return _line_cache.get((filename, lineno), '')
-
-
-_line_cache = {}
-
-
-def _showwarnmsg_impl(msg):
-    file = msg.file if msg.file is not None else sys.stderr
-    if file is None:
-        return
-    try:
-        file.write(formatwarning(msg.message, msg.category, msg.filename, msg.lineno, msg.line))
-    except OSError:
-        pass
-
-
-def showwarning(message, category, filename, lineno, file=None, line=None):
-    """Print a warning (replaceable: catch_warnings swaps it)."""
-    _showwarnmsg_impl(WarningMessage(message, category, filename, lineno, file, line))
-
-
-_showwarning_orig = showwarning
-
-
-def _showwarnmsg(msg):
-    sw = globals()['showwarning']
-    if sw is not _showwarning_orig:
-        if not callable(sw):
-            raise TypeError('warnings.showwarning() must be set to a function or method')
-        sw(msg.message, msg.category, msg.filename, msg.lineno, msg.file, msg.line)
-        return
-    _showwarnmsg_impl(msg)
+        out += '  %s\n' % line.strip()
+    return out
 
 
 class WarningMessage:
+    """What catch_warnings(record=True) collects."""
+
     _WARNING_DETAILS = ('message', 'category', 'filename', 'lineno', 'file', 'line', 'source')
 
     def __init__(self, message, category, filename, lineno, file=None, line=None, source=None):
@@ -154,168 +131,206 @@ class WarningMessage:
         self.file = file
         self.line = line
         self.source = source
-        self._category_name = category.__name__ if category else None
+        self._category_name = None if not category else category.__name__
 
     def __str__(self):
-        return ('{message : %r, category : %r, filename : %r, lineno : %s, line : %r}'
-                % (self.message, self._category_name, self.filename, self.lineno, self.line))
+        return '{message : %r, category : %r, filename : %r, lineno : %s, line : %r}' % (
+            self.message, self._category_name, self.filename, self.lineno, self.line)
 
     def __repr__(self):
-        return f'<{type(self).__qualname__} {self}>'
+        return '<%s %s>' % (type(self).__qualname__, self)
 
+
+def _print(msg):
+    target = sys.stderr if msg.file is None else msg.file
+    if target is None:
+        return
+    try:
+        target.write(formatwarning(msg.message, msg.category, msg.filename, msg.lineno, msg.line))
+    except OSError:
+        pass
+
+
+def showwarning(message, category, filename, lineno, file=None, line=None):
+    """Print one warning; programs may replace this function."""
+    _print(WarningMessage(message, category, filename, lineno, file, line))
+
+
+_builtin_showwarning = showwarning
+
+
+def _deliver(msg):
+    hook = globals()['showwarning']
+    if hook is _builtin_showwarning:
+        _print(msg)
+        return
+    if not callable(hook):
+        raise TypeError('warnings.showwarning() must be set to a function or method')
+    hook(msg.message, msg.category, msg.filename, msg.lineno, msg.file, msg.line)
+
+
+# ---- issuing ------------------------------------------------------------------------------------
 
 def warn(message, category=None, stacklevel=1, source=None, *, skip_file_prefixes=()):
-    """Issue a warning, or raise it when a filter says 'error'."""
-    if isinstance(message, Warning):
-        category = message.__class__
-    if category is None:
-        category = UserWarning
-    if not (isinstance(category, type) and issubclass(category, Warning)):
+    """Issue a warning attributed to the caller `stacklevel` frames up."""
+    if category is None or isinstance(message, Warning):
+        category = type(message) if isinstance(message, Warning) else UserWarning
+    if not _warning_class(category):
         raise TypeError(f"category must be a Warning subclass, not '{type(category).__name__}'")
-    frames = _traceback.stack()
+    stack = _traceback.stack()
     if skip_file_prefixes:
-        frames = [f for f in frames if not f[0].startswith(tuple(skip_file_prefixes))]
-    if stacklevel < 1:
-        stacklevel = 1
-    if stacklevel <= len(frames):
-        filename, lineno, _, line, module = frames[-stacklevel]
+        skip = tuple(skip_file_prefixes)
+        stack = [fr for fr in stack if not fr[0].startswith(skip)]
+    depth = max(stacklevel, 1)
+    if depth > len(stack):
+        filename, lineno, text, module = 'sys', 1, '', 'sys'
     else:
-        filename, lineno, line, module = 'sys', 1, '', 'sys'
-    _line_cache[(filename, lineno)] = line
-    registry = _registries.setdefault(module, {})
-    warn_explicit(message, category, filename, lineno, module, registry, None, source)
+        filename, lineno, _func, text, module = stack[len(stack) - depth]
+    _lines[(filename, lineno)] = text
+    warn_explicit(message, category, filename, lineno, module, _per_module.setdefault(module, {}), None, source)
+
+
+def _seen_before(action, registry, key, text, category):
+    """Apply the bookkeeping of `action`; True if the warning stays quiet."""
+    if action == 'default':
+        registry[key] = 1
+        return False
+    if action in ('always', 'all'):
+        return False
+    if action == 'once':
+        registry[key] = 1
+        if onceregistry.get((text, category)):
+            return True
+        onceregistry[(text, category)] = 1
+        return False
+    if action == 'module':
+        registry[key] = 1
+        anywhere = (text, category, 0)
+        if registry.get(anywhere):
+            return True
+        registry[anywhere] = 1
+        return False
+    raise RuntimeError(f'Unrecognized action ({action!r}) in warnings.filters:\n {action}')
 
 
 def warn_explicit(message, category, filename, lineno, module=None, registry=None, module_globals=None,
                   source=None):
+    """Issue a warning with its location given explicitly."""
     lineno = int(lineno)
     if module is None:
         module = filename or '<unknown>'
-        if module[-3:].lower() == '.py':
+        if module.lower().endswith('.py'):
             module = module[:-3]
     if registry is None:
         registry = {}
-    if isinstance(message, Warning):
-        text = str(message)
-        category = message.__class__
+    if not isinstance(message, Warning):
+        text, message = message, category(message)
     else:
-        text = message
-        message = category(message)
-    key = (text, category, lineno)
-    if registry.get(key):
+        text, category = str(message), type(message)
+    here = (text, category, lineno)
+    if registry.get(here):
         return
-    action = _choose(text, category, module, lineno)
+    action = _action_for(text, category, module, lineno)
     if action == 'ignore':
         return
     if action == 'error':
         raise message
-    if action == 'once':
-        registry[key] = 1
-        if onceregistry.get((text, category)):
-            return
-        onceregistry[(text, category)] = 1
-    elif action in ('always', 'all'):
-        pass
-    elif action == 'module':
-        registry[key] = 1
-        if registry.get((text, category, 0)):
-            return
-        registry[(text, category, 0)] = 1
-    elif action == 'default':
-        registry[key] = 1
-    else:
-        raise RuntimeError(f'Unrecognized action ({action!r}) in warnings.filters:\n {action}')
-    _showwarnmsg(WarningMessage(message, category, filename, lineno, None, _source_line(filename, lineno),
-                                source))
+    if _seen_before(action, registry, here, text, category):
+        return
+    _deliver(WarningMessage(message, category, filename, lineno, None, _lines.get((filename, lineno), ''),
+                            source))
+
+
+# ---- catch_warnings -----------------------------------------------------------------------------
+
+def _self_module():
+    return sys.modules['warnings']
 
 
 class catch_warnings:
-    """Save the filters and showwarning on entry and restore them on exit;
-    with record=True, collect the warnings in the list __enter__ returns."""
+    """Context manager that saves filters and showwarning and restores them
+    on exit; record=True collects warnings into the list it returns."""
 
     def __init__(self, *, record=False, module=None, action=None, category=Warning, lineno=0, append=False):
         self._record = record
-        self._module = sys.modules['warnings'] if module is None else module
+        self._module = module if module is not None else sys.modules['warnings']
         self._entered = False
-        self._filter = None if action is None else (action, category, lineno, append)
+        self._preset = None if action is None else (action, category, lineno, append)
 
     def __repr__(self):
-        args = []
+        shown = []
         if self._record:
-            args.append('record=True')
-        if self._module is not sys.modules['warnings']:
-            args.append('module=%r' % self._module)
-        return '%s(%s)' % (type(self).__name__, ', '.join(args))
+            shown.append('record=True')
+        if self._module is not _self_module():
+            shown.append('module=%r' % self._module)
+        return '%s(%s)' % (type(self).__name__, ', '.join(shown))
 
     def __enter__(self):
         if self._entered:
             raise RuntimeError('Cannot enter %r twice' % self)
         self._entered = True
-        m = self._module
-        self._saved_filters = m.filters
-        m.filters = m.filters[:]
-        globals()['filters'] = m.filters if m is sys.modules['warnings'] else filters
-        self._saved_show = m.showwarning
-        _changed()
-        if self._filter is not None:
-            simplefilter(*self._filter)
-        if self._record:
-            log = []
-            m.showwarning = lambda *a, **k: log.append(WarningMessage(*a, **k))
-            return log
-        return None
+        mod = self._module
+        self._old = (mod.filters, mod.showwarning)
+        mod.filters = list(mod.filters)
+        if mod is sys.modules['warnings']:
+            globals()['filters'] = mod.filters
+        _filters_mutated()
+        if self._preset is not None:
+            simplefilter(*self._preset)
+        if not self._record:
+            return None
+        caught = []
+
+        def collect(*args, **kwargs):
+            caught.append(WarningMessage(*args, **kwargs))
+        mod.showwarning = collect
+        return caught
 
     def __exit__(self, *exc_info):
         if not self._entered:
             raise RuntimeError('Cannot exit %r without entering first' % self)
-        m = self._module
-        m.filters = self._saved_filters
-        if m is sys.modules['warnings']:
-            globals()['filters'] = m.filters
-        m.showwarning = self._saved_show
-        _changed()
+        mod = self._module
+        mod.filters, mod.showwarning = self._old
+        if mod is sys.modules['warnings']:
+            globals()['filters'] = mod.filters
+        _filters_mutated()
 
+
+# ---- deprecated ---------------------------------------------------------------------------------
 
 class deprecated:
-    """Decorator marking a class or function deprecated: using it warns."""
+    """Decorator: using the decorated class or function issues a warning."""
 
     def __init__(self, message, /, *, category=DeprecationWarning, stacklevel=1):
         if not isinstance(message, str):
-            raise TypeError(f'Expected an object of type str for \'message\', not {type(message).__name__!r}')
-        self.message = message
-        self.category = category
-        self.stacklevel = stacklevel
+            raise TypeError(f"Expected an object of type str for 'message', not {type(message).__name__!r}")
+        self.message, self.category, self.stacklevel = message, category, stacklevel
 
     def __call__(self, arg, /):
-        msg = self.message
-        category = self.category
-        stacklevel = self.stacklevel
-        if category is None:
-            arg.__deprecated__ = msg
+        note, kind, level = self.message, self.category, self.stacklevel + 1
+        if kind is None:
+            arg.__deprecated__ = note
             return arg
         if isinstance(arg, type):
-            original_new = arg.__new__
+            make = arg.__new__
 
-            def __new__(cls, *args, **kwargs):
+            def creator(cls, *args, **kwargs):
                 if cls is arg:
-                    warn(msg, category=category, stacklevel=stacklevel + 1)
-                if original_new is not object.__new__:
-                    return original_new(cls, *args, **kwargs)
-                return original_new(cls)
-            arg.__new__ = staticmethod(__new__)
-            arg.__deprecated__ = __new__.__deprecated__ = msg
+                    warn(note, category=kind, stacklevel=level)
+                return make(cls) if make is object.__new__ else make(cls, *args, **kwargs)
+            creator.__name__ = '__new__'
+            creator.__deprecated__ = note
+            arg.__new__ = staticmethod(creator)
+            arg.__deprecated__ = note
             return arg
-        if callable(arg):
-            import functools
+        if not callable(arg):
+            raise TypeError('@deprecated decorator with non-None category must be applied to '
+                            f'a class or callable, not {arg!r}')
+        import functools
 
-            @functools.wraps(arg)
-            def wrapper(*args, **kwargs):
-                warn(msg, category=category, stacklevel=stacklevel + 1)
-                return arg(*args, **kwargs)
-            arg.__deprecated__ = wrapper.__deprecated__ = msg
-            return wrapper
-        raise TypeError('@deprecated decorator with non-None category must be applied to '
-                        f'a class or callable, not {arg!r}')
-
-
-_filters_mutated = _changed
+        def replacement(*args, **kwargs):
+            warn(note, category=kind, stacklevel=level)
+            return arg(*args, **kwargs)
+        replacement = functools.wraps(arg)(replacement)
+        arg.__deprecated__ = replacement.__deprecated__ = note
+        return replacement
