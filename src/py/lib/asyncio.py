@@ -945,6 +945,12 @@ def _release_first(queue, value=True):
     return False
 
 
+def _locks_repr(obj, state, waiting):
+    if waiting:
+        state = '%s, waiters:%d' % (state, waiting)
+    return '<asyncio.locks.%s object at %#x [%s]>' % (type(obj).__name__, id(obj), state)
+
+
 class _AsyncWith:
     # `async with x:` acquires, and releases on the way out
     async def __aenter__(self):
@@ -961,7 +967,7 @@ class Event:
         self._sleepers = []
 
     def __repr__(self):
-        return f"<asyncio.locks.Event object [{'set' if self._flag else 'unset'}]>"
+        return _locks_repr(self, 'set' if self._flag else 'unset', len(self._sleepers))
 
     def is_set(self):
         return self._flag
@@ -995,7 +1001,7 @@ class Lock(_AsyncWith):
         self._queue = []
 
     def __repr__(self):
-        return f"<asyncio.locks.Lock object [{'locked' if self._held else 'unlocked'}]>"
+        return _locks_repr(self, 'locked' if self._held else 'unlocked', len(self._queue))
 
     def locked(self):
         return self._held
@@ -1036,6 +1042,10 @@ class Semaphore(_AsyncWith):
         self._value = value
         self._limit = value      # only BoundedSemaphore looks at it
         self._queue = []
+
+    def __repr__(self):
+        state = 'locked' if self.locked() else 'unlocked, value:%d' % self._value
+        return _locks_repr(self, state, len(self._queue))
 
     def locked(self):
         if self._value == 0:
@@ -1087,6 +1097,9 @@ class Condition(_AsyncWith):
         # the lock's own methods, re-exported
         self.locked, self.acquire, self.release = lk.locked, lk.acquire, lk.release
 
+    def __repr__(self):
+        return _locks_repr(self, 'locked' if self.locked() else 'unlocked', len(self._sleepers))
+
     async def wait(self):
         if not self.locked():
             raise RuntimeError(_E_COND_WAIT)
@@ -1134,6 +1147,12 @@ class Barrier:
         self._cv = Condition()
         self._phase = 'filling'
         self._inside = 0
+
+    def __repr__(self):
+        state = self._phase
+        if state != 'broken':
+            state += ', waiters:%d/%d' % (self.n_waiting, self._parties)
+        return _locks_repr(self, state, 0)
 
     async def __aexit__(self, *ignored):
         return None
@@ -1207,8 +1226,23 @@ class Queue:
     def _get(self):
         return self._items.pop(0)
 
+    def _describe(self):
+        text = 'maxsize=%r' % (self._maxsize,)
+        if self._items:
+            text += ' _queue=%r' % (list(self._items),)
+        if self._want_get:
+            text += ' _getters[%d]' % len(self._want_get)
+        if self._want_put:
+            text += ' _putters[%d]' % len(self._want_put)
+        if self._open_tasks:
+            text += ' tasks=%d' % self._open_tasks
+        return text
+
     def __repr__(self):
-        return f'<{type(self).__name__} maxsize={self._maxsize!r}>'
+        return '<%s at %#x %s>' % (type(self).__name__, id(self), self._describe())
+
+    def __str__(self):
+        return '<%s %s>' % (type(self).__name__, self._describe())
 
     @property
     def maxsize(self):
