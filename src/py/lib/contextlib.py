@@ -175,8 +175,8 @@ class _ThrowInto:
             except GeneratorExit:
                 step.close()
                 raise
-            except BaseException as err:
-                thrown = err
+            except BaseException as problem:
+                thrown = problem
 
 
 def _athrow(agen, exc):

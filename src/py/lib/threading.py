@@ -35,6 +35,7 @@ def _give_up(timeout):
 
 
 class _WithAcquire:
+    # with-statement support for anything with acquire() and release()
     def __enter__(self):
         return self.acquire()
 
@@ -43,26 +44,36 @@ class _WithAcquire:
 
 
 # ---- locks ------------------------------------------------------------------------------
-class Lock(_WithAcquire):
+class _Mutex(_WithAcquire):
+    # acquire() for Lock and RLock; _take() says whether we got it
+    _what = 'Lock.acquire()'
+
+    def acquire(self, blocking=True, timeout=-1):
+        if self._take():
+            return True
+        if blocking and timeout < 0:
+            _stuck(self._what)
+        return _give_up(timeout if blocking else 0)
+
+
+class Lock(_Mutex):
     'A mutex; taking it a second time without releasing would deadlock.'
 
     def __init__(self):
         self._taken = False
 
-    def acquire(self, blocking=True, timeout=-1):
-        if not self._taken:
-            self._taken = True
-            return True
-        if blocking and timeout < 0:
-            _stuck('Lock.acquire()')
-        return _give_up(timeout if blocking else 0)
+    def _take(self):
+        if self._taken:
+            return False
+        self._taken = True
+        return True
 
     def release(self):
         if not self._taken:
             raise RuntimeError('release unlocked lock')
         self._taken = False
 
-    acquire_lock = acquire
+    acquire_lock = _Mutex.acquire
     release_lock = release
 
     def locked(self):
@@ -77,13 +88,13 @@ def allocate_lock():
     return Lock()
 
 
-class RLock(_WithAcquire):
+class RLock(_Mutex):
     'A mutex the owning thread (the only one) may take repeatedly.'
 
     def __init__(self):
         self._depth = 0
 
-    def acquire(self, blocking=True, timeout=-1):
+    def _take(self):
         self._depth += 1
         return True
 
