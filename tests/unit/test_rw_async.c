@@ -205,6 +205,80 @@ TEST(rw_async_asyncio_gather_tasks)
     CHECK_INT(R.used_after, 0);
 }
 
+TEST(rw_async_asyncio_queue_shutdown)
+{
+    PYT(&R,
+        "import asyncio\n"
+        "async def main():\n"
+        "    q = asyncio.Queue()\n"
+        "    for i in range(3):\n"
+        "        q.put_nowait(i)\n"
+        "    async def getter():\n"
+        "        try:\n"
+        "            while True:\n"
+        "                print('got', await q.get())\n"
+        "                q.task_done()\n"
+        "        except asyncio.QueueShutDown:\n"
+        "            print('getter saw shutdown')\n"
+        "    t = asyncio.create_task(getter())\n"
+        "    await asyncio.sleep(0.01)\n"
+        "    q.shutdown()\n"
+        "    await t\n"
+        "    try:\n"
+        "        q.put_nowait(1)\n"
+        "    except asyncio.QueueShutDown:\n"
+        "        print('put after shutdown')\n"
+        "    try:\n"
+        "        await q.put(1)\n"
+        "    except asyncio.QueueShutDown:\n"
+        "        print('await put after shutdown')\n"
+        "    q2 = asyncio.Queue(1)\n"
+        "    q2.put_nowait('a')\n"
+        "    async def putter():\n"
+        "        try:\n"
+        "            await q2.put('b')\n"
+        "        except asyncio.QueueShutDown:\n"
+        "            print('putter saw shutdown')\n"
+        "    p = asyncio.create_task(putter())\n"
+        "    await asyncio.sleep(0)\n"
+        "    q2.shutdown(immediate=True)\n"
+        "    await p\n"
+        "    print(q2.qsize(), q2.empty())\n"
+        "    try:\n"
+        "        q2.get_nowait()\n"
+        "    except asyncio.QueueShutDown:\n"
+        "        print('get_nowait shutdown')\n"
+        "    q3 = asyncio.Queue()\n"
+        "    q3.put_nowait(5)\n"
+        "    q3.shutdown()\n"
+        "    print(q3.get_nowait())\n"
+        "    try:\n"
+        "        await q3.get()\n"
+        "    except asyncio.QueueShutDown:\n"
+        "        print('drained then shutdown')\n"
+        "    q4 = asyncio.Queue()\n"
+        "    q4.put_nowait(1); q4.put_nowait(2)\n"
+        "    q4.shutdown(immediate=True)\n"
+        "    await q4.join()\n"
+        "    print('joined')\n"
+        "asyncio.run(main())\n");
+    CHECK_STR(R.out,
+              "got 0\n"
+              "got 1\n"
+              "got 2\n"
+              "getter saw shutdown\n"
+              "put after shutdown\n"
+              "await put after shutdown\n"
+              "putter saw shutdown\n"
+              "0 True\n"
+              "get_nowait shutdown\n"
+              "5\n"
+              "drained then shutdown\n"
+              "joined\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
 TEST(rw_async_asyncio_sync_queue)
 {
     PYT(&R,

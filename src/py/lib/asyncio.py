@@ -1267,6 +1267,8 @@ class Queue:
 
     async def _block_until(self, line, blocked):
         while blocked():
+            if self._closed:
+                raise QueueShutDown
             w = _new_waiter()
             line.append(w)
             try:
@@ -1284,6 +1286,8 @@ class Queue:
         self.put_nowait(item)
 
     def put_nowait(self, item):
+        if self._closed:
+            raise QueueShutDown
         if self.full():
             raise QueueFull
         self._put(item)
@@ -1297,7 +1301,7 @@ class Queue:
 
     def get_nowait(self):
         if self.empty():
-            raise QueueEmpty
+            raise QueueShutDown if self._closed else QueueEmpty
         item = self._get()
         self._signal(self._want_put)
         return item
@@ -1312,6 +1316,22 @@ class Queue:
     async def join(self):
         if self._open_tasks:
             await self._all_done.wait()
+
+    def shutdown(self, immediate=False):
+        # put() fails from now on; get() fails once the queue is empty
+        # (at once with immediate=True, which also discards the items)
+        self._closed = True
+        if immediate:
+            while not self.empty():
+                self._get()
+                if self._open_tasks:
+                    self._open_tasks -= 1
+            if not self._open_tasks:
+                self._all_done.set()
+        # let every blocked get()/put() look again and see the shutdown
+        for line in (self._want_get, self._want_put):
+            while line:
+                _wake(line.pop(0))
 
 
 class PriorityQueue(Queue):

@@ -12,20 +12,17 @@ FIRST_COMPLETED, FIRST_EXCEPTION, ALL_COMPLETED = (
     'FIRST_COMPLETED', 'FIRST_EXCEPTION', 'ALL_COMPLETED')
 
 
-class Error(Exception):
-    pass
+_HOME = 'concurrent.futures._base'     # where CPython defines these
 
 
-class CancelledError(Error):
-    pass
+def _error_type(name, base):
+    return type(name, (base,), {'__module__': _HOME, '__qualname__': name})
 
 
-class InvalidStateError(Error):
-    pass
-
-
-class BrokenExecutor(RuntimeError):
-    pass
+Error = _error_type('Error', Exception)
+CancelledError = _error_type('CancelledError', Error)
+InvalidStateError = _error_type('InvalidStateError', Error)
+BrokenExecutor = _error_type('BrokenExecutor', RuntimeError)
 
 
 TimeoutError = TimeoutError      # the builtin
@@ -212,7 +209,4 @@ def as_completed(fs, timeout=None):
         raise TimeoutError('%d (of %d) futures unfinished' % (stuck, len(unique)))
 
 
-# CPython defines these in concurrent.futures._base; type names show that
-for _k in (Error, CancelledError, InvalidStateError, BrokenExecutor, Future, Executor):
-    _k.__module__ = 'concurrent.futures._base'
-del _k
+Future.__module__ = Executor.__module__ = _HOME
