@@ -1349,15 +1349,19 @@ class LifoQueue(Queue):
 
 # ---- TaskGroup ----------------------------------------------------------------------------
 class TaskGroup:
+    # Children are ordinary tasks of the loop.  The first child to fail
+    # cancels its siblings and interrupts the body by cancelling the task
+    # that runs the `async with`; __aexit__ takes that cancel back.
     def __init__(self):
-        self._state = 'new'           # new, open, closing
-        self._stopping = False        # children are being cancelled
+        self._stage = 'new'           # new -> open -> closing
+        self._aborting = False        # siblings are being cancelled
         self._loop = None
         self._host = None             # the task running the `async with`
+        self._host_hit = False        # we cancelled _host ourselves
         self._kids = set()
         self._failures = []
-        self._fatal = None            # a non-Exception BaseException from a child
-        self._drained = None          # future resolved when _kids empties
+        self._fatal = None            # first non-Exception BaseException
+        self._emptied = None          # resolved once _kids drains
 
     def __repr__(self):
         bits = []
@@ -1365,56 +1369,85 @@ class TaskGroup:
             bits.append(' tasks=%d' % len(self._kids))
         if self._failures:
             bits.append(' errors=%d' % len(self._failures))
-        if self._stopping:
+        if self._aborting:
             bits.append(' cancelling')
-        elif self._state != 'new':
+        elif self._stage != 'new':
             bits.append(' entered')
         return '<TaskGroup' + ''.join(bits) + '>'
 
     async def __aenter__(self):
-        if self._state != 'new':
+        if self._stage != 'new':
             raise RuntimeError(f'TaskGroup {self!r} has already been entered')
         self._loop = get_running_loop()
         self._host = current_task()
-        self._state = 'open'
+        self._stage = 'open'
         return self
 
-    async def __aexit__(self, typ, val, tb):
-        self._state = 'closing'
-        if val is not None and typ is not CancelledError and not issubclass(typ, Exception):
-            self._fatal = val
-        own_cancel = val if typ is CancelledError else None
-        if typ is not None and not self._stopping:
-            self._stop_all()
+    def _abort(self):
+        self._aborting = True
+        for k in self._kids:
+            if not k.done():
+                k.cancel()
+
+    async def _drain(self):
+        # wait for every child; returns the CancelledError if the host was
+        # cancelled from outside meanwhile
+        outside = None
         while self._kids:
-            self._drained = self._loop.create_future()
+            self._emptied = self._loop.create_future()
             try:
-                await self._drained
-            except CancelledError as again:
-                if not self._stopping:
-                    own_cancel = again
-                    self._stop_all()
-            self._drained = None
+                await self._emptied
+            except CancelledError as hit:
+                if not self._aborting:
+                    outside = hit
+                    self._abort()
+            finally:
+                self._emptied = None
+        return outside
+
+    async def __aexit__(self, typ, val, tb):
+        self._stage = 'closing'
+        interrupted = None
+        if val is not None:
+            if isinstance(val, CancelledError):
+                interrupted = val
+            elif not isinstance(val, Exception):
+                self._fatal = val
+            if not self._aborting:
+                self._abort()
+        late = await self._drain()
+        if late is not None:
+            interrupted = late
+        if self._host_hit:
+            self._host_hit = False
+            if self._host.uncancel() == 0:
+                interrupted = None    # the only cancel was ours
         if self._fatal is not None:
             raise self._fatal
-        if own_cancel is not None and not self._failures:
-            raise own_cancel
-        if typ is not None and typ is not CancelledError:
+        if interrupted is not None and not self._failures:
+            raise interrupted
+        if val is not None and not isinstance(val, CancelledError):
             self._failures.append(val)
-        if self._failures:
-            errs = self._failures
-            self._failures = None
-            ordinary = all(isinstance(e, Exception) for e in errs)
-            kind = ExceptionGroup if ordinary else BaseExceptionGroup
-            raise kind('unhandled errors in a TaskGroup', errs)
+        if not self._failures:
+            return None
+        host = self._host
+        if host.cancelling():
+            # keep an outside cancel pending, with a stable count
+            host.uncancel()
+            host.cancel()
+        errs, self._failures = self._failures, None
+        kind = ExceptionGroup if all(isinstance(e, Exception) for e in errs) else BaseExceptionGroup
+        group = kind('unhandled errors in a TaskGroup', errs)
+        group.__context__ = val       # what CPython's traceback would chain
+        raise group from None
 
     def create_task(self, coro, *, name=None, context=None):
         problem = None
-        if self._state == 'new':
+        if self._stage == 'new':
             problem = 'has not been entered'
-        elif self._state == 'closing' and not self._kids:
+        elif self._stage == 'closing' and not self._kids:
             problem = 'is finished'
-        elif self._stopping:
+        elif self._aborting:
             problem = 'is shutting down'
         if problem is not None:
             coro.close()
@@ -1424,25 +1457,20 @@ class TaskGroup:
         kid.add_done_callback(self._kid_done)
         return kid
 
-    def _stop_all(self):
-        self._stopping = True
-        for k in self._kids:
-            if not k.done():
-                k.cancel()
-
     def _kid_done(self, kid):
         self._kids.discard(kid)
-        gate = self._drained
+        gate = self._emptied
         if gate is not None and not self._kids and not gate.done():
             gate.set_result(True)
-        if kid.cancelled() or kid._error is None:
+        err = None if kid.cancelled() else kid._error
+        if err is None:
             return
-        err = kid._error
         self._failures.append(err)
         if self._fatal is None and not isinstance(err, Exception):
             self._fatal = err
-        if self._stopping:
+        host = self._host
+        if self._aborting or self._host_hit or host is None or host.done():
             return
-        self._stop_all()
-        if self._host is not None and self._state != 'closing':
-            self._host.cancel()
+        self._abort()
+        self._host_hit = True
+        host.cancel()
