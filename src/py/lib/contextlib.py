@@ -120,19 +120,14 @@ _MSG_NO_YIELD = "generator didn't yield"
 _MSG_NO_STOP = "generator didn't stop"
 
 
-def _judge_throw(escaped, thrown):
-    # An exception left the generator after we threw `thrown` into it.
-    # Returns True (swallow: the generator handled it and finished),
-    # False (let `thrown` continue) or None (re-raise `escaped`).
-    stops = (StopIteration, StopAsyncIteration)
+def _is_thrown_one(escaped, thrown):
+    # did the exception we threw into the generator come back out, either
+    # as itself or wrapped in RuntimeError by PEP 479?
     if escaped is thrown:
-        return False
-    if isinstance(escaped, stops):
         return True
-    if isinstance(thrown, stops) and isinstance(escaped, RuntimeError):
-        if escaped.__cause__ is thrown:
-            return False   # PEP 479 wrapped our StopIteration
-    return None
+    if not isinstance(escaped, RuntimeError) or escaped.__cause__ is not thrown:
+        return False
+    return isinstance(thrown, (StopIteration, StopAsyncIteration))
 
 
 class _GenCMBase:
@@ -200,13 +195,13 @@ class _GeneratorContextManager(_GenCMBase, AbstractContextManager, ContextDecora
         val = self._fill(typ, val)
         try:
             self.gen.throw(val)
+        except StopIteration as stop:
+            return stop is not val      # it returned: swallow, unless ours
         except BaseException as escaped:
-            verdict = _judge_throw(escaped, val)
-            if verdict is None:
+            if not _is_thrown_one(escaped, val):
                 raise
-            if not verdict:
-                val.__traceback__ = tb
-            return verdict
+            val.__traceback__ = tb
+            return False
         self.gen.close()
         raise RuntimeError(_MSG_NO_STOP + ' after throw()')
 
@@ -233,13 +228,13 @@ class _AsyncGeneratorContextManager(_GenCMBase, AbstractAsyncContextManager, Asy
         val = self._fill(typ, val)
         try:
             await _athrow(self.gen, val)
+        except StopAsyncIteration as stop:
+            return stop is not val
         except BaseException as escaped:
-            verdict = _judge_throw(escaped, val)
-            if verdict is None:
+            if not _is_thrown_one(escaped, val):
                 raise
-            if not verdict:
-                val.__traceback__ = tb
-            return verdict
+            val.__traceback__ = tb
+            return False
         await self.gen.aclose()
         raise RuntimeError(_MSG_NO_STOP + ' after athrow()')
 
