@@ -1,148 +1,145 @@
-# asyncio — a deterministic, single-threaded event loop for the sandbox.
+# asyncio for the sandbox: one thread, one deterministic event loop.
 #
-# Time is virtual: when nothing is ready to run, the clock jumps to the
-# next timer, so `await asyncio.sleep(10)` costs nothing and runs are
-# reproducible.  The module is host code (see py_exec_host_source): its
-# frames never show in tracebacks, as if it were written in C.
-
-_PENDING = 0
-_CANCELLED = 1
-_FINISHED = 2
-
-FIRST_COMPLETED = 'FIRST_COMPLETED'
-FIRST_EXCEPTION = 'FIRST_EXCEPTION'
-ALL_COMPLETED = 'ALL_COMPLETED'
+# The clock is virtual.  When no callback is ready the loop jumps straight to
+# the earliest timer, so sleeping costs no real time and every run of a
+# program gives the same interleaving.  This file runs as host code (see
+# py_exec_host_source): its frames are hidden from tracebacks.
+#
+# Pieces, in order: exceptions, a tiny binary heap, the loop and its handles,
+# Future and Task, the module-level helpers (run, gather, wait, ...), the
+# timeout context manager, the synchronisation primitives, queues and
+# TaskGroup.
 
 
-class CancelledError(BaseException):
+def _exc_class(name, base, hidden=True):
+    ns = {'__qualname__': name}
+    if hidden:
+        ns['__module__'] = 'builtins'
+    return type(name, (base,), ns)
+
+
+CancelledError = _exc_class('CancelledError', BaseException)
+InvalidStateError = _exc_class('InvalidStateError', Exception)
+QueueEmpty = _exc_class('QueueEmpty', Exception)
+QueueFull = _exc_class('QueueFull', Exception)
+QueueShutDown = _exc_class('QueueShutDown', Exception)
+BrokenBarrierError = _exc_class('BrokenBarrierError', RuntimeError)
+LimitOverrunError = _exc_class('LimitOverrunError', Exception, False)
+IncompleteReadError = _exc_class('IncompleteReadError', EOFError, False)
+TimeoutError = TimeoutError     # the builtin, as in CPython 3.11+
+
+# wait() modes; the values are the names
+FIRST_COMPLETED, FIRST_EXCEPTION, ALL_COMPLETED = _WAIT_MODES = (
+    'FIRST_COMPLETED', 'FIRST_EXCEPTION', 'ALL_COMPLETED')
+
+# messages (CPython's wording)
+_E_NO_LOOP = 'no running event loop'
+_E_LOOP_BUSY = 'This event loop is already running'
+_E_LOOP_STALLED = 'Event loop stopped before Future completed.'
+_E_NOT_AWAITED = "await wasn't used with future"
+_E_TASK_SETTER = 'Task does not support %s operation'
+_E_WAIT_EMPTY = 'Set of Tasks/Futures is empty.'
+_E_LOCK_FREE = 'Lock is not acquired.'
+_E_COND_WAIT = 'cannot wait on un-acquired lock'
+_E_COND_NOTIFY = 'cannot notify on un-acquired lock'
+_E_SEM_OVER = 'BoundedSemaphore released too many times'
+_E_TOO_MANY_DONE = 'task_done() called too many times'
+
+
+async def _sample_coro():
     pass
 
 
-class InvalidStateError(Exception):
-    pass
+_c = _sample_coro()
+_CoroType = type(_c)
+_c.close()
+del _c, _sample_coro
 
-
-class QueueEmpty(Exception):
-    pass
-
-
-class QueueFull(Exception):
-    pass
-
-
-class QueueShutDown(Exception):
-    pass
-
-
-class BrokenBarrierError(RuntimeError):
-    pass
-
-
-class LimitOverrunError(Exception):
-    pass
-
-
-class IncompleteReadError(EOFError):
-    pass
-
-
-for _c in (CancelledError, InvalidStateError, QueueEmpty, QueueFull, QueueShutDown, BrokenBarrierError):
-    _c.__module__ = 'builtins'
-
-TimeoutError = TimeoutError
-
-
-async def _probe():
-    pass
-
-
-_p = _probe()
-_coroutine_type = type(_p)
-_p.close()
-del _p
+_CO_COROUTINE = 0x80
 
 
 def iscoroutine(obj):
-    return type(obj) is _coroutine_type
+    return type(obj) is _CoroType
 
 
 def iscoroutinefunction(func):
     code = getattr(func, '__code__', None)
-    return code is not None and bool(code.co_flags & 0x80)
+    if code is None:
+        return False
+    return (code.co_flags & _CO_COROUTINE) != 0
 
 
 def isfuture(obj):
+    # duck typing on the class, like CPython: anything with the marker
     return getattr(type(obj), '_asyncio_future_blocking', None) is not None
 
 
-# ---- heap of timers ------------------------------------------------------------------------------
-def _heappush(heap, item):
-    heap.append(item)
-    i = len(heap) - 1
-    while i > 0:
-        parent = (i - 1) >> 1
-        if heap[parent] <= item:
+# ---- a min-heap over a plain list (timers, PriorityQueue) -------------------------------------
+def _heap_add(h, entry):
+    h.append(entry)
+    pos = len(h) - 1
+    while pos:
+        up = (pos - 1) // 2
+        if not entry < h[up]:
             break
-        heap[i] = heap[parent]
-        i = parent
-    heap[i] = item
+        h[pos] = h[up]
+        pos = up
+    h[pos] = entry
 
 
-def _heappop(heap):
-    last = heap.pop()
-    if not heap:
-        return last
-    top = heap[0]
-    n = len(heap)
-    i = 0
-    while True:
-        child = 2 * i + 1
-        if child >= n:
-            break
-        if child + 1 < n and heap[child + 1] < heap[child]:
-            child += 1
-        if last <= heap[child]:
-            break
-        heap[i] = heap[child]
-        i = child
-    heap[i] = last
-    return top
+def _heap_take(h):
+    smallest = h[0]
+    tail = h.pop()
+    size = len(h)
+    if size:
+        pos = 0
+        while True:
+            kid = pos * 2 + 1
+            if kid >= size:
+                break
+            if kid + 1 < size and h[kid + 1] < h[kid]:
+                kid = kid + 1
+            if not h[kid] < tail:
+                break
+            h[pos] = h[kid]
+            pos = kid
+        h[pos] = tail
+    return smallest
 
 
+# ---- the loop -----------------------------------------------------------------------------
 class Handle:
-    __slots__ = ('_callback', '_args', '_cancelled')
+    __slots__ = ('_fn', '_args', '_dead')
 
     def __init__(self, callback, args):
-        self._callback = callback
+        self._fn = callback
         self._args = args
-        self._cancelled = False
+        self._dead = False
 
     def cancel(self):
-        self._cancelled = True
+        self._dead = True
 
     def cancelled(self):
-        return self._cancelled
+        return self._dead
 
-    def _run(self):
-        self._callback(*self._args)
+    def _fire(self):
+        self._fn(*self._args)
 
 
 class TimerHandle(Handle):
-    __slots__ = ('_when', '_seq')
+    __slots__ = ('_when', '_order')
 
-    def __init__(self, when, seq, callback, args):
+    def __init__(self, when, order, callback, args):
         Handle.__init__(self, callback, args)
         self._when = when
-        self._seq = seq
+        self._order = order
 
     def when(self):
         return self._when
 
     def __lt__(self, other):
-        return (self._when, self._seq) < (other._when, other._seq)
-
-    def __le__(self, other):
-        return (self._when, self._seq) <= (other._when, other._seq)
+        mine = (self._when, self._order)
+        return mine < (other._when, other._order)
 
 
 class AbstractEventLoop:
@@ -151,40 +148,40 @@ class AbstractEventLoop:
 
 class _Loop(AbstractEventLoop):
     def __init__(self):
-        self._ready = []
-        self._timers = []
-        self._seq = 0
-        self._time = 0.0
-        self._running = False
-        self._closed = False
-        self._current = None
-        self._tasks = []
-        self._task_counter = 0
+        self._now = 0.0
+        self._soon = []          # handles to run on the next pass
+        self._later = []         # heap of TimerHandle
+        self._ticket = 0         # ties between equal deadlines go FIFO
+        self._active = False
+        self._shut = False
+        self._running_task = None
+        self._live = {}          # unfinished tasks, in creation order
+        self._task_no = 0
 
     def time(self):
-        return self._time
+        return self._now
 
     def is_running(self):
-        return self._running
+        return self._active
 
     def is_closed(self):
-        return self._closed
+        return self._shut
 
     def close(self):
-        self._closed = True
+        self._shut = True
 
-    def call_soon(self, callback, *args, context=None):
-        h = Handle(callback, args)
-        self._ready.append(h)
+    def call_soon(self, fn, *args, context=None):
+        h = Handle(fn, args)
+        self._soon.append(h)
         return h
 
-    def call_later(self, delay, callback, *args, context=None):
-        return self.call_at(self._time + delay, callback, *args)
+    def call_later(self, delay, fn, *args, context=None):
+        return self.call_at(self._now + delay, fn, *args)
 
-    def call_at(self, when, callback, *args, context=None):
-        h = TimerHandle(when, self._seq, callback, args)
-        self._seq += 1
-        _heappush(self._timers, h)
+    def call_at(self, when, fn, *args, context=None):
+        self._ticket += 1
+        h = TimerHandle(when, self._ticket, fn, args)
+        _heap_add(self._later, h)
         return h
 
     def create_future(self):
@@ -193,67 +190,75 @@ class _Loop(AbstractEventLoop):
     def create_task(self, coro, *, name=None, context=None):
         return Task(coro, loop=self, name=name)
 
-    def _run_once(self):
-        timers = self._timers
-        while timers and timers[0]._cancelled:
-            _heappop(timers)
-        if not self._ready and timers:
-            if timers[0]._when > self._time:
-                self._time = timers[0]._when
-        while timers and timers[0]._when <= self._time:
-            h = _heappop(timers)
-            if not h._cancelled:
-                self._ready.append(h)
-        ready = self._ready
-        self._ready = []
-        for h in ready:
-            if not h._cancelled:
-                h._run()
+    def _drop_dead_timers(self):
+        later = self._later
+        while later and later[0]._dead:
+            _heap_take(later)
 
-    def _has_work(self):
-        if self._ready:
-            return True
-        for t in self._timers:
-            if not t._cancelled:
-                return True
-        return False
+    def _idle(self):
+        if self._soon:
+            return False
+        self._drop_dead_timers()
+        return not self._later
+
+    def _tick(self):
+        # one pass: advance the virtual clock if idle, collect due timers,
+        # then run what was ready at the start of the pass
+        self._drop_dead_timers()
+        later = self._later
+        if later and not self._soon and later[0]._when > self._now:
+            self._now = later[0]._when
+        while later and later[0]._when <= self._now:
+            h = _heap_take(later)
+            if not h._dead:
+                self._soon.append(h)
+        batch, self._soon = self._soon, []
+        for h in batch:
+            if not h._dead:
+                h._fire()
+
+    def _enter(self):
+        global _running_loop
+        saved = _running_loop
+        _running_loop = self
+        self._active = True
+        return saved
+
+    def _leave(self, saved):
+        global _running_loop
+        self._active = False
+        _running_loop = saved
 
     def run_until_complete(self, future):
-        if self._running:
-            raise RuntimeError('This event loop is already running')
-        fut = ensure_future(future, loop=self)
-        self._running = True
-        global _running_loop
-        prev = _running_loop
-        _running_loop = self
+        if self._active:
+            raise RuntimeError(_E_LOOP_BUSY)
+        target = ensure_future(future, loop=self)
+        saved = self._enter()
         try:
-            while not fut.done():
-                if not self._has_work():
-                    raise RuntimeError('Event loop stopped before Future completed.')
-                self._run_once()
+            while not target.done():
+                if self._idle():
+                    raise RuntimeError(_E_LOOP_STALLED)
+                self._tick()
         finally:
-            self._running = False
-            _running_loop = prev
-        return fut.result()
+            self._leave(saved)
+        return target.result()
 
-    def _cancel_all(self):
-        pending = [t for t in self._tasks if not t.done()]
-        if not pending:
+    def _cancel_leftovers(self):
+        left = [t for t in self._live if not t.done()]
+        if not left:
             return
-        for t in pending:
+        for t in left:
             t.cancel()
-        self._running = True
-        global _running_loop
-        prev = _running_loop
-        _running_loop = self
+        saved = self._enter()
         try:
-            rounds = 0
-            while any(not t.done() for t in pending) and self._has_work() and rounds < 100000:
-                self._run_once()
-                rounds += 1
+            budget = 100000
+            while budget and not self._idle():
+                if all(t.done() for t in left):
+                    break
+                self._tick()
+                budget -= 1
         finally:
-            self._running = False
-            _running_loop = prev
+            self._leave(saved)
 
 
 _running_loop = None
@@ -271,7 +276,7 @@ def _get_loop():
 
 def get_running_loop():
     if _running_loop is None:
-        raise RuntimeError('no running event loop')
+        raise RuntimeError(_E_NO_LOOP)
     return _running_loop
 
 
@@ -288,140 +293,152 @@ def set_event_loop(loop):
     _default_loop = loop
 
 
-# ---- futures ------------------------------------------------------------------------------------
-class Future:
-    _asyncio_future_blocking = False
+# ---- Future -------------------------------------------------------------------------------
+# _outcome is None while pending, then one of 'ok', 'error', 'cancelled'.
+_LABEL = {None: 'pending', 'ok': 'finished', 'error': 'finished', 'cancelled': 'cancelled'}
 
+
+class Future:
     def __init__(self, *, loop=None):
-        self._loop = loop if loop is not None else _get_loop()
-        self._state = _PENDING
-        self._result = None
-        self._exception = None
-        self._callbacks = []
-        self._cancel_message = None
+        self._loop = _get_loop() if loop is None else loop
+        self._outcome = None
+        self._value = None
+        self._error = None
+        self._cancel_msg = None
+        self._watchers = []
 
     def __repr__(self):
-        state = ('pending', 'cancelled', 'finished')[self._state]
-        if self._state == _FINISHED:
-            if self._exception is not None:
-                return f'<{type(self).__name__} {state} exception={self._exception!r}>'
-            return f'<{type(self).__name__} {state} result={self._result!r}>'
-        return f'<{type(self).__name__} {state}>'
+        label = _LABEL[self._outcome]
+        kind = type(self).__name__
+        if self._outcome == 'ok':
+            return f'<{kind} {label} result={self._value!r}>'
+        if self._outcome == 'error':
+            return f'<{kind} {label} exception={self._error!r}>'
+        return f'<{kind} {label}>'
 
     def get_loop(self):
         return self._loop
 
-    def _make_cancelled_error(self):
-        if self._cancel_message is None:
-            return CancelledError()
-        return CancelledError(self._cancel_message)
+    _cancel_obj = None    # a Task keeps the CancelledError that ended it
+
+    def _cancel_exc(self):
+        obj = self._cancel_obj
+        if obj is not None:
+            self._cancel_obj = None
+            return obj
+        msg = self._cancel_msg
+        return CancelledError() if msg is None else CancelledError(msg)
+
+    def _failure(self):
+        # what a waiter must have thrown at it (None on success)
+        if self._outcome == 'cancelled':
+            return self._cancel_exc()
+        return self._error
+
+    def _settle(self, outcome, value=None, error=None):
+        self._outcome = outcome
+        self._value = value
+        self._error = error
+        pending, self._watchers = self._watchers, []
+        for fn in pending:
+            self._loop.call_soon(fn, self)
 
     def cancel(self, msg=None):
-        if self._state != _PENDING:
+        if self._outcome is not None:
             return False
-        self._state = _CANCELLED
-        self._cancel_message = msg
-        self._schedule_callbacks()
+        self._cancel_msg = msg
+        self._settle('cancelled')
         return True
 
-    def _schedule_callbacks(self):
-        callbacks = self._callbacks
-        self._callbacks = []
-        for cb in callbacks:
-            self._loop.call_soon(cb, self)
-
     def cancelled(self):
-        return self._state == _CANCELLED
+        return self._outcome == 'cancelled'
 
     def done(self):
-        return self._state != _PENDING
+        return self._outcome is not None
 
     def result(self):
-        if self._state == _CANCELLED:
-            raise self._make_cancelled_error()
-        if self._state != _FINISHED:
-            raise InvalidStateError('Result is not ready.')
-        if self._exception is not None:
-            raise self._exception
-        return self._result
+        how = self._outcome
+        if how == 'ok':
+            return self._value
+        if how == 'error':
+            raise self._error
+        if how == 'cancelled':
+            raise self._cancel_exc()
+        raise InvalidStateError('Result is not set.')
 
     def exception(self):
-        if self._state == _CANCELLED:
-            raise self._make_cancelled_error()
-        if self._state != _FINISHED:
+        how = self._outcome
+        if how is None:
             raise InvalidStateError('Exception is not set.')
-        return self._exception
-
-    def _outcome_exc(self):
-        # the exception a waiter should see, without raising it
-        if self._state == _CANCELLED:
-            return self._make_cancelled_error()
-        return self._exception
+        if how == 'cancelled':
+            raise self._cancel_exc()
+        return self._error
 
     def add_done_callback(self, fn, *, context=None):
-        if self._state != _PENDING:
-            self._loop.call_soon(fn, self)
+        if self._outcome is None:
+            self._watchers.append(fn)
         else:
-            self._callbacks.append(fn)
+            self._loop.call_soon(fn, self)
 
-    def remove_done_callback(self, fn):
-        kept = [cb for cb in self._callbacks if cb != fn]
-        removed = len(self._callbacks) - len(kept)
-        self._callbacks = kept
-        return removed
+    def remove_done_callback(self, fn, /):
+        before = len(self._watchers)
+        self._watchers = [w for w in self._watchers if w != fn]
+        return before - len(self._watchers)
 
-    def set_result(self, result):
-        if self._state != _PENDING:
+    def set_result(self, value, /):
+        if self._outcome is not None:
             raise InvalidStateError('invalid state')
-        self._result = result
-        self._state = _FINISHED
-        self._schedule_callbacks()
+        self._settle('ok', value=value)
 
-    def set_exception(self, exception):
-        if self._state != _PENDING:
+    def set_exception(self, exc, /):
+        if self._outcome is not None:
             raise InvalidStateError('invalid state')
-        if isinstance(exception, type):
-            exception = exception()
-        if type(exception) is StopIteration:
-            raise TypeError('StopIteration interacts badly with generators and cannot be raised into a Future')
-        self._exception = exception
-        self._state = _FINISHED
-        self._schedule_callbacks()
+        if isinstance(exc, type):
+            exc = exc()
+        if type(exc) is StopIteration:
+            # it would end the awaiting coroutine instead of raising there
+            wrapped = RuntimeError('StopIteration interacts badly with generators and cannot be raised into a Future')
+            wrapped.__cause__ = wrapped.__context__ = exc
+            exc = wrapped
+        self._settle('error', error=exc)
 
     def __await__(self):
-        if not self.done():
+        if self._outcome is None:
             self._asyncio_future_blocking = True
             yield self
-        if not self.done():
-            raise RuntimeError("await wasn't used with future")
+            if self._outcome is None:
+                raise RuntimeError(_E_NOT_AWAITED)
         return self.result()
 
     __iter__ = __await__
 
 
-def _set_result_unless_cancelled(fut, result):
+Future._asyncio_future_blocking = False
+
+
+def _resolve_if_live(fut, value):
     if not fut.cancelled():
-        fut.set_result(result)
+        fut.set_result(value)
 
 
+# ---- Task ---------------------------------------------------------------------------------
 class Task(Future):
     def __init__(self, coro, *, loop=None, name=None, context=None, eager_start=False):
-        super().__init__(loop=loop)
+        Future.__init__(self, loop=loop)
         if not iscoroutine(coro):
             raise TypeError(f'a coroutine was expected, got {coro!r}')
+        owner = self._loop
+        owner._task_no += 1
         self._coro = coro
-        self._fut_waiter = None
-        self._must_cancel = False
-        self._num_cancels_requested = 0
-        loop = self._loop
-        loop._task_counter += 1
-        self._name = str(name) if name is not None else f'Task-{loop._task_counter}'
-        loop._tasks.append(self)
-        loop.call_soon(self._step)
+        self._name = f'Task-{owner._task_no}' if name is None else str(name)
+        self._blocked_on = None     # the future this task is parked on
+        self._cancel_due = False    # throw CancelledError at the next step
+        self._cancel_count = 0
+        owner._live[self] = None
+        owner.call_soon(self._advance)
 
     def __repr__(self):
-        state = ('pending', 'cancelled', 'finished')[self._state]
-        return f"<Task {state} name='{self._name}' coro={self._coro!r}>"
+        return f"<Task {_LABEL[self._outcome]} name='{self._name}' coro={self._coro!r}>"
 
     def get_coro(self):
         return self._coro
@@ -429,142 +446,162 @@ class Task(Future):
     def get_name(self):
         return self._name
 
-    def set_name(self, value):
+    def set_name(self, value, /):
         self._name = str(value)
 
     def get_context(self):
         return None
 
+    def set_result(self, value, /):
+        raise RuntimeError(_E_TASK_SETTER % 'set_result')
+
+    def set_exception(self, exc, /):
+        raise RuntimeError(_E_TASK_SETTER % 'set_exception')
+
     def cancelling(self):
-        return self._num_cancels_requested
+        return self._cancel_count
 
     def uncancel(self):
-        if self._num_cancels_requested > 0:
-            self._num_cancels_requested -= 1
-        return self._num_cancels_requested
+        if self._cancel_count:
+            self._cancel_count -= 1
+        return self._cancel_count
 
     def cancel(self, msg=None):
-        if self.done():
+        if self._outcome is not None:
             return False
-        self._num_cancels_requested += 1
-        if self._fut_waiter is not None:
-            if self._fut_waiter.cancel(msg=msg):
-                return True
-        self._must_cancel = True
-        self._cancel_message = msg
+        self._cancel_count += 1
+        parked = self._blocked_on
+        if parked is not None and parked.cancel(msg=msg):
+            return True
+        # not parked (or the future refused): deliver on the next step
+        self._cancel_due = True
+        self._cancel_msg = msg
         return True
 
-    def _step(self, exc=None):
-        if self.done():
-            return
-        if self._must_cancel:
-            if not isinstance(exc, CancelledError):
-                exc = self._make_cancelled_error()
-            self._must_cancel = False
-        coro = self._coro
-        self._fut_waiter = None
-        loop = self._loop
-        prev = loop._current
-        loop._current = self
-        try:
-            if exc is None:
-                result = coro.send(None)
-            else:
-                result = coro.throw(exc)
-        except StopIteration as e:
-            if self._must_cancel:
-                self._must_cancel = False
-                Future.cancel(self, msg=self._cancel_message)
-            else:
-                Future.set_result(self, e.value)
-        except CancelledError as e:
-            if e.args:
-                self._cancel_message = e.args[0]
-            Future.cancel(self, msg=self._cancel_message)
-        except (KeyboardInterrupt, SystemExit) as e:
-            Future.set_exception(self, e)
-            raise
-        except BaseException as e:
-            Future.set_exception(self, e)
-        else:
-            if getattr(result, '_asyncio_future_blocking', None) is not None:
-                if result._loop is not loop:
-                    loop.call_soon(self._step, RuntimeError(
-                        f'Task {self!r} got Future {result!r} attached to a different loop'))
-                elif result is self:
-                    loop.call_soon(self._step, RuntimeError(f'Task cannot await on itself: {self!r}'))
-                elif result._asyncio_future_blocking:
-                    result._asyncio_future_blocking = False
-                    result.add_done_callback(self._wakeup)
-                    self._fut_waiter = result
-                    if self._must_cancel:
-                        if result.cancel(msg=self._cancel_message):
-                            self._must_cancel = False
-                else:
-                    loop.call_soon(self._step, RuntimeError(
-                        f'yield was used instead of yield from in task {self!r} with {result!r}'))
-            elif result is None:
-                loop.call_soon(self._step)
-            else:
-                loop.call_soon(self._step, RuntimeError(f'Task got bad yield: {result!r}'))
-        finally:
-            loop._current = prev
+    def _settle(self, outcome, value=None, error=None):
+        self._loop._live.pop(self, None)
+        Future._settle(self, outcome, value, error)
 
-    def _wakeup(self, fut):
-        self._step(fut._outcome_exc())
+    def _advance(self, thrown=None):
+        if self._outcome is not None:
+            return
+        if self._cancel_due:
+            self._cancel_due = False
+            if not isinstance(thrown, CancelledError):
+                thrown = self._cancel_exc()
+        self._blocked_on = None
+        loop = self._loop
+        outer = loop._running_task
+        loop._running_task = self
+        try:
+            self._resume(thrown)
+        finally:
+            loop._running_task = outer
+
+    def _resume(self, thrown):
+        coro = self._coro
+        try:
+            if thrown is None:
+                yielded = coro.send(None)
+            else:
+                yielded = coro.throw(thrown)
+        except StopIteration as stop:
+            if self._cancel_due:
+                self._cancel_due = False
+                Future.cancel(self, msg=self._cancel_msg)
+            else:
+                self._settle('ok', value=stop.value)
+            return
+        except CancelledError as stopped:
+            # the first awaiter gets this very exception, later ones a bare one
+            Future.cancel(self)
+            self._cancel_obj = stopped
+            return
+        except (KeyboardInterrupt, SystemExit) as fatal:
+            self._settle('error', error=fatal)
+            raise
+        except BaseException as failure:
+            self._settle('error', error=failure)
+            return
+        self._park(yielded)
+
+    def _park(self, obj):
+        loop = self._loop
+        if obj is None:
+            # a bare yield: just give the other tasks a turn
+            loop.call_soon(self._advance)
+            return
+        blocking = getattr(obj, '_asyncio_future_blocking', None)
+        if blocking is None:
+            problem = f'Task got bad yield: {obj!r}'
+        elif obj._loop is not loop:
+            problem = f'Task {self!r} got Future {obj!r} attached to a different loop'
+        elif obj is self:
+            problem = f'Task cannot await on itself: {self!r}'
+        elif not blocking:
+            problem = f'yield was used instead of yield from in task {self!r} with {obj!r}'
+        else:
+            obj._asyncio_future_blocking = False
+            obj.add_done_callback(self._on_blocker_done)
+            self._blocked_on = obj
+            if self._cancel_due and obj.cancel(msg=self._cancel_msg):
+                self._cancel_due = False
+            return
+        loop.call_soon(self._advance, RuntimeError(problem))
+
+    def _on_blocker_done(self, fut):
+        self._advance(fut._failure())
 
 
 def current_task(loop=None):
     if loop is None:
         loop = _running_loop
-    if loop is None:
-        raise RuntimeError('no running event loop')
-    return loop._current
+        if loop is None:
+            raise RuntimeError(_E_NO_LOOP)
+    return loop._running_task
 
 
 def all_tasks(loop=None):
     if loop is None:
         loop = get_running_loop()
-    return {t for t in loop._tasks if not t.done()}
+    return {t for t in loop._live if not t.done()}
 
 
-async def _wrap_awaitable(aw):
-    return await aw
+async def _await_it(obj):
+    return await obj
 
 
-def ensure_future(coro_or_future, *, loop=None):
-    if isfuture(coro_or_future):
-        return coro_or_future
-    if loop is None:
-        loop = _get_loop()
-    if iscoroutine(coro_or_future):
-        return Task(coro_or_future, loop=loop)
-    if hasattr(type(coro_or_future), '__await__'):
-        return Task(_wrap_awaitable(coro_or_future), loop=loop)
+def ensure_future(obj, *, loop=None):
+    if isfuture(obj):
+        return obj
+    if iscoroutine(obj):
+        return Task(obj, loop=_get_loop() if loop is None else loop)
+    if hasattr(type(obj), '__await__'):
+        return Task(_await_it(obj), loop=_get_loop() if loop is None else loop)
     raise TypeError('An asyncio.Future, a coroutine or an awaitable is required')
 
 
 def create_task(coro, *, name=None, context=None):
-    loop = get_running_loop()
-    return Task(coro, loop=loop, name=name)
+    return Task(coro, loop=get_running_loop(), name=name)
 
 
-class _YieldOnce:
+class _Pass:
+    # awaiting this yields control exactly once
     def __await__(self):
         yield
 
 
 async def sleep(delay, result=None):
     if delay <= 0:
-        await _YieldOnce()
+        await _Pass()
         return result
     loop = get_running_loop()
-    fut = Future(loop=loop)
-    h = loop.call_later(delay, _set_result_unless_cancelled, fut, result)
+    alarm = loop.create_future()
+    timer = loop.call_later(delay, _resolve_if_live, alarm, result)
     try:
-        return await fut
+        return await alarm
     finally:
-        h.cancel()
+        timer.cancel()
 
 
 def run(main, *, debug=None, loop_factory=None):
@@ -572,567 +609,590 @@ def run(main, *, debug=None, loop_factory=None):
         raise RuntimeError('asyncio.run() cannot be called from a running event loop')
     if not iscoroutine(main):
         raise ValueError(f'a coroutine was expected, got {main!r}')
-    loop = _Loop()
+    loop = _Loop() if loop_factory is None else loop_factory()
     try:
         return loop.run_until_complete(main)
     finally:
-        loop._cancel_all()
+        loop._cancel_leftovers()
         loop.close()
 
 
 def _run_main(coro):
-    # top-level await: the module body is the main task of a fresh loop
+    # entry for top-level await (called from C): the module body becomes the
+    # main task of a fresh loop, which also becomes the default loop
     global _default_loop
-    loop = _Loop()
-    _default_loop = loop
+    loop = _default_loop = _Loop()
     try:
         return loop.run_until_complete(coro)
     finally:
-        loop._cancel_all()
+        loop._cancel_leftovers()
 
 
-# ---- combinators ------------------------------------------------------------------------------
-class _GatheringFuture(Future):
-    def __init__(self, children, *, loop):
-        super().__init__(loop=loop)
-        self._children = children
-        self._cancel_requested = False
+async def to_thread(func, /, *a, **kw):
+    # there are no threads here: call it inline
+    return func(*a, **kw)
+
+
+# ---- gather / shield ----------------------------------------------------------------------
+class _GatherFuture(Future):
+    def __init__(self, kids, loop):
+        Future.__init__(self, loop=loop)
+        self._kids = kids
+        self._was_cancelled = False
 
     def cancel(self, msg=None):
         if self.done():
             return False
-        ret = False
-        for child in self._children:
-            if child.cancel(msg=msg):
-                ret = True
-        if ret:
-            self._cancel_requested = True
-        return ret
+        hit = False
+        for k in self._kids:
+            hit = k.cancel(msg=msg) or hit
+        if hit:
+            self._was_cancelled = True
+        return hit
 
 
-def gather(*coros_or_futures, return_exceptions=False):
-    if not coros_or_futures:
-        outer = Future(loop=_get_loop())
-        outer.set_result([])
-        return outer
+def gather(*aws, return_exceptions=False):
+    if not aws:
+        empty = _get_loop().create_future()
+        empty.set_result([])
+        return empty
+    unique = {}
+    order = []
     loop = None
-    arg_to_fut = {}
-    children = []
-    for arg in coros_or_futures:
-        if arg not in arg_to_fut:
-            fut = ensure_future(arg, loop=loop)
-            if loop is None:
-                loop = fut._loop
-            arg_to_fut[arg] = fut
-        else:
-            fut = arg_to_fut[arg]
-        children.append(fut)
-    outer = _GatheringFuture(children, loop=loop)
-    state = [0, len(arg_to_fut)]
+    for aw in aws:
+        fut = unique.get(aw)
+        if fut is None:
+            fut = ensure_future(aw, loop=loop)
+            loop = fut._loop
+            unique[aw] = fut
+        order.append(fut)
+    outer = _GatherFuture(order, loop)
+    left = [len(unique)]
 
-    def _done_callback(fut):
-        state[0] += 1
+    def collect():
+        out = []
+        for f in order:
+            if f.cancelled():
+                msg = f._cancel_msg
+                out.append(CancelledError('' if msg is None else msg))
+            elif f._error is not None:
+                out.append(f._error)
+            else:
+                out.append(f._value)
+        return out
+
+    def child_done(f):
+        left[0] -= 1
         if outer.done():
             return
         if not return_exceptions:
-            if fut.cancelled():
-                outer.set_exception(fut._make_cancelled_error())
+            bad = f._failure()
+            if bad is not None:
+                outer.set_exception(bad)
                 return
-            exc = fut._exception
-            if exc is not None:
-                outer.set_exception(exc)
-                return
-        if state[0] == state[1]:
-            results = []
-            for f in children:
-                if f.cancelled():
-                    res = CancelledError('' if f._cancel_message is None else f._cancel_message)
-                else:
-                    res = f._exception
-                    if res is None:
-                        res = f._result
-                results.append(res)
-            if outer._cancel_requested:
-                outer.set_exception(fut._make_cancelled_error())
+        if left[0] == 0:
+            if outer._was_cancelled:
+                outer.set_exception(f._cancel_exc())
             else:
-                outer.set_result(results)
+                outer.set_result(collect())
 
-    for fut in arg_to_fut.values():
-        fut.add_done_callback(_done_callback)
+    for f in unique.values():
+        f.add_done_callback(child_done)
     return outer
 
 
 def shield(arg):
-    inner = ensure_future(arg)
+    inner = ensure_future(arg, loop=None)
     if inner.done():
         return inner
-    loop = inner._loop
-    outer = Future(loop=loop)
+    outer = Future(loop=inner._loop)
 
-    def _inner_done(inner):
+    def copy_over(src):
         if outer.cancelled():
             return
-        if inner.cancelled():
+        if src.cancelled():
             outer.cancel()
-        elif inner._exception is not None:
-            outer.set_exception(inner._exception)
+        elif src._error is not None:
+            outer.set_exception(src._error)
         else:
-            outer.set_result(inner._result)
+            outer.set_result(src._value)
 
-    def _outer_done(outer):
+    def detach(_):
         if not inner.done():
-            inner.remove_done_callback(_inner_done)
+            inner.remove_done_callback(copy_over)
 
-    inner.add_done_callback(_inner_done)
-    outer.add_done_callback(_outer_done)
+    inner.add_done_callback(copy_over)
+    outer.add_done_callback(detach)
     return outer
+
+
+# ---- wait / wait_for / as_completed -------------------------------------------------------
+def _wake(fut, *ignored):
+    if not fut.done():
+        fut.set_result(None)
 
 
 async def wait(fs, *, timeout=None, return_when=ALL_COMPLETED):
     if isfuture(fs) or iscoroutine(fs):
         raise TypeError(f'expect a list of futures, not {type(fs).__name__}')
     if not fs:
-        raise ValueError('Set of Tasks/Futures is empty.')
-    if return_when not in (FIRST_COMPLETED, FIRST_EXCEPTION, ALL_COMPLETED):
+        raise ValueError(_E_WAIT_EMPTY)
+    if return_when not in _WAIT_MODES:
         raise ValueError(f'Invalid return_when value: {return_when}')
-    fs = set(fs)
-    if any(iscoroutine(f) for f in fs):
-        raise TypeError('Passing coroutines is forbidden, use tasks explicitly.')
+    pool = set(fs)
+    for f in pool:
+        if iscoroutine(f):
+            raise TypeError('Passing coroutines is forbidden, use tasks explicitly.')
     loop = get_running_loop()
-    return await _wait(fs, timeout, return_when, loop)
+    gate = loop.create_future()
+    alarm = None if timeout is None else loop.call_later(timeout, _wake, gate)
+    remaining = [len(pool)]
 
+    def finished_one(f):
+        remaining[0] -= 1
+        enough = remaining[0] <= 0 or return_when == FIRST_COMPLETED
+        if not enough and return_when == FIRST_EXCEPTION:
+            enough = not f.cancelled() and f._error is not None
+        if enough:
+            _wake(gate)
 
-async def _wait(fs, timeout, return_when, loop):
-    waiter = loop.create_future()
-    timeout_handle = None
-    if timeout is not None:
-        timeout_handle = loop.call_later(timeout, _release_waiter, waiter)
-    counter = [len(fs)]
-
-    def _on_completion(f):
-        counter[0] -= 1
-        if (counter[0] <= 0 or return_when == FIRST_COMPLETED or
-                (return_when == FIRST_EXCEPTION and not f.cancelled() and f._exception is not None)):
-            if timeout_handle is not None:
-                timeout_handle.cancel()
-            if not waiter.done():
-                waiter.set_result(None)
-
-    for f in fs:
-        f.add_done_callback(_on_completion)
+    for f in pool:
+        f.add_done_callback(finished_one)
     try:
-        await waiter
+        await gate
     finally:
-        if timeout_handle is not None:
-            timeout_handle.cancel()
-        for f in fs:
-            f.remove_done_callback(_on_completion)
-    done, pending = set(), set()
-    for f in fs:
-        if f.done():
-            done.add(f)
-        else:
-            pending.add(f)
-    return done, pending
-
-
-def _release_waiter(waiter, *args):
-    if not waiter.done():
-        waiter.set_result(None)
+        if alarm is not None:
+            alarm.cancel()
+        for f in pool:
+            f.remove_done_callback(finished_one)
+    done = {f for f in pool if f.done()}
+    return done, pool - done
 
 
 async def wait_for(fut, timeout):
     if timeout is None:
         return await fut
-    if timeout <= 0:
-        fut = ensure_future(fut)
-        if fut.done():
-            return fut.result()
-        fut.cancel()
-        raise TimeoutError()
-    async with timeout_(timeout):
-        return await fut
+    if timeout > 0:
+        async with _make_timeout(timeout):
+            return await fut
+    task = ensure_future(fut)
+    if task.done():
+        return task.result()
+    task.cancel()
+    raise TimeoutError()
 
 
-class _AsCompleted:
+class _CompletionOrder:
+    # yields the given awaitables as they finish; both a plain iterator of
+    # awaitables (the 3.11 form) and an async iterator (3.13)
     def __init__(self, fs, timeout):
         loop = _get_loop()
-        self._todo = []
-        seen = set()
-        for f in fs:
-            if f in seen:
-                continue
-            seen.add(f)
-            self._todo.append(ensure_future(f, loop=loop))
-        self._done = []
         self._loop = loop
-        self._waiters = []
-        for f in self._todo:
-            f.add_done_callback(self._on_done)
-        self._remaining = len(self._todo)
+        self._finished = []
+        self._hungry = []
+        self._left = 0
+        self._timed_out = False
+        seen = set()
+        for aw in fs:
+            if aw in seen:
+                continue
+            seen.add(aw)
+            ensure_future(aw, loop=loop).add_done_callback(self._arrived)
+            self._left += 1
+        if timeout is not None:
+            loop.call_later(timeout, self._expire)
 
-    def _on_done(self, f):
-        self._done.append(f)
-        while self._waiters and self._done:
-            w = self._waiters.pop(0)
-            if not w.done():
-                w.set_result(self._done.pop(0))
+    def _arrived(self, f):
+        self._finished.append(f)
+        self._feed()
 
-    async def _next(self):
-        if self._done:
-            return self._done.pop(0).result()
+    def _expire(self):
+        self._timed_out = True
+        self._feed()
+
+    def _feed(self):
+        while self._hungry and (self._finished or self._timed_out):
+            w = self._hungry.pop(0)
+            if w.done():
+                continue
+            if self._finished:
+                w.set_result(self._finished.pop(0))
+            else:
+                w.set_exception(TimeoutError())
+
+    def _claim(self, stop):
+        if self._left <= 0:
+            raise stop
+        self._left -= 1
         w = self._loop.create_future()
-        self._waiters.append(w)
+        self._hungry.append(w)
+        self._feed()
+        return w
+
+    async def _one(self, w):
         f = await w
         return f.result()
-
-    def __aiter__(self):
-        return self
-
-    async def __anext__(self):
-        if self._remaining <= 0:
-            raise StopAsyncIteration
-        self._remaining -= 1
-        if self._done:
-            return self._done.pop(0)
-        w = self._loop.create_future()
-        self._waiters.append(w)
-        return await w
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        if self._remaining <= 0:
-            raise StopIteration
-        self._remaining -= 1
-        return self._next()
+        return self._one(self._claim(StopIteration))
+
+    def __aiter__(self):
+        return self
+
+    async def __anext__(self):
+        return await self._claim(StopAsyncIteration)
 
 
 def as_completed(fs, *, timeout=None):
     if isfuture(fs) or iscoroutine(fs):
         raise TypeError(f'expect an iterable of futures, not {type(fs).__name__}')
-    return _AsCompleted(fs, timeout)
+    return _CompletionOrder(fs, timeout)
 
 
-# ---- timeouts ----------------------------------------------------------------------------------
+# ---- timeouts -----------------------------------------------------------------------------
 class Timeout:
     def __init__(self, when):
         self._when = when
-        self._handle = None
-        self._task = None
-        self._expired = False
-        self._entered = False
+        self._alarm = None
+        self._owner = None
+        self._phase = 'created'   # then active, expiring, expired or finished
+        self._base_cancels = 0
+
+    def __repr__(self):
+        extra = ''
+        if self._phase == 'active':
+            extra = ' when=%s' % (None if self._when is None else round(self._when, 3))
+        return f'<Timeout [{self._phase}]{extra}>'
 
     def when(self):
         return self._when
 
-    def reschedule(self, when):
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
-        self._when = when
-        if when is not None and self._task is not None:
-            loop = get_running_loop()
-            if when <= loop.time():
-                self._handle = loop.call_soon(self._on_timeout)
-            else:
-                self._handle = loop.call_at(when, self._on_timeout)
-
     def expired(self):
-        return self._expired
+        return self._phase in ('expiring', 'expired')
 
-    def _on_timeout(self):
-        self._task.cancel()
-        self._expired = True
-        self._handle = None
+    def _disarm(self):
+        if self._alarm is not None:
+            self._alarm.cancel()
+            self._alarm = None
+
+    def reschedule(self, when):
+        self._disarm()
+        self._when = when
+        if when is None or self._owner is None:
+            return
+        loop = self._owner._loop
+        if when <= loop.time():
+            self._alarm = loop.call_soon(self._fire)
+        else:
+            self._alarm = loop.call_at(when, self._fire)
+
+    def _fire(self):
+        self._alarm = None
+        self._phase = 'expiring'
+        self._owner.cancel()
 
     async def __aenter__(self):
-        if self._entered:
+        if self._phase != 'created':
             raise RuntimeError('Timeout has already been entered')
-        self._entered = True
-        self._task = current_task()
-        if self._task is None:
+        task = current_task()
+        if task is None:
             raise RuntimeError('Timeout should be used inside a task')
-        self._cancelling = self._task.cancelling()
-        self.reschedule(self._when)
+        self._owner = task
+        self._phase = 'active'
+        self._base_cancels = task.cancelling()
+        self.reschedule(self.when())
         return self
 
     async def __aexit__(self, exc_type, exc_val, exc_tb):
-        if self._handle is not None:
-            self._handle.cancel()
-            self._handle = None
-        if self._expired and exc_type is CancelledError:
-            self._task.uncancel()
-            raise TimeoutError from exc_val
+        self._disarm()
+        if self._phase != 'expiring':
+            self._phase = 'finished'
+            return None
+        self._phase = 'expired'
+        left = self._owner.uncancel()
+        if exc_type is CancelledError and left <= self._base_cancels:
+            raise TimeoutError() from exc_val
         return None
 
 
 def timeout(delay):
-    loop = _get_loop()
-    return Timeout(loop.time() + delay if delay is not None else None)
+    if delay is None:
+        return Timeout(None)
+    return Timeout(_get_loop().time() + delay)
 
 
-timeout_ = timeout
+_make_timeout = timeout
 
 
 def timeout_at(when):
     return Timeout(when)
 
 
-# ---- synchronisation -----------------------------------------------------------------------------
-class Event:
-    def __init__(self):
-        self._waiters = []
-        self._value = False
+# ---- synchronisation ----------------------------------------------------------------------
+def _new_waiter():
+    return _get_loop().create_future()
 
-    def __repr__(self):
-        return f"<asyncio.locks.Event object [{'set' if self._value else 'unset'}]>"
 
-    def is_set(self):
-        return self._value
-
-    def set(self):
-        if not self._value:
-            self._value = True
-            for fut in self._waiters:
-                if not fut.done():
-                    fut.set_result(True)
-
-    def clear(self):
-        self._value = False
-
-    async def wait(self):
-        if self._value:
+def _release_first(queue, value=True):
+    # resolve the oldest waiter still pending; True if there was one
+    for w in queue:
+        if not w.done():
+            w.set_result(value)
             return True
-        fut = _get_loop().create_future()
-        self._waiters.append(fut)
-        try:
-            await fut
-            return True
-        finally:
-            self._waiters.remove(fut)
+    return False
 
 
-class Lock:
-    def __init__(self):
-        self._waiters = []
-        self._locked = False
+def _locks_repr(obj, state, waiting):
+    if waiting:
+        state = '%s, waiters:%d' % (state, waiting)
+    return '<asyncio.locks.%s object at %#x [%s]>' % (type(obj).__name__, id(obj), state)
 
-    def __repr__(self):
-        return f"<asyncio.locks.Lock object [{'locked' if self._locked else 'unlocked'}]>"
 
-    def locked(self):
-        return self._locked
-
-    async def acquire(self):
-        if not self._locked and all(w.cancelled() for w in self._waiters):
-            self._locked = True
-            return True
-        fut = _get_loop().create_future()
-        self._waiters.append(fut)
-        try:
-            try:
-                await fut
-            finally:
-                self._waiters.remove(fut)
-        except CancelledError:
-            if not self._locked:
-                self._wake_up_first()
-            raise
-        self._locked = True
-        return True
-
-    def release(self):
-        if self._locked:
-            self._locked = False
-            self._wake_up_first()
-        else:
-            raise RuntimeError('Lock is not acquired.')
-
-    def _wake_up_first(self):
-        for fut in self._waiters:
-            if not fut.done():
-                fut.set_result(True)
-                return
-
+class _AsyncWith:
+    # `async with x:` acquires, and releases on the way out
     async def __aenter__(self):
         await self.acquire()
         return None
 
-    async def __aexit__(self, exc_type, exc, tb):
+    async def __aexit__(self, *ignored):
         self.release()
 
 
-class Semaphore:
+class Event:
+    def __init__(self):
+        self._flag = False
+        self._sleepers = []
+
+    def __repr__(self):
+        return _locks_repr(self, 'set' if self._flag else 'unset', len(self._sleepers))
+
+    def is_set(self):
+        return self._flag
+
+    def set(self):
+        if self._flag:
+            return
+        self._flag = True
+        for w in self._sleepers:
+            if not w.done():
+                w.set_result(True)
+
+    def clear(self):
+        self._flag = False
+
+    async def wait(self):
+        if self._flag:
+            return True
+        w = _new_waiter()
+        self._sleepers.append(w)
+        try:
+            await w
+        finally:
+            self._sleepers.remove(w)
+        return True
+
+
+class Lock(_AsyncWith):
+    def __init__(self):
+        self._held = False
+        self._queue = []
+
+    def __repr__(self):
+        return _locks_repr(self, 'locked' if self._held else 'unlocked', len(self._queue))
+
+    def locked(self):
+        return self._held
+
+    def _free_for_me(self):
+        if self._held:
+            return False
+        return all(w.cancelled() for w in self._queue)
+
+    async def acquire(self):
+        if self._free_for_me():
+            self._held = True
+            return True
+        w = _new_waiter()
+        self._queue.append(w)
+        try:
+            await w
+        except CancelledError:
+            self._queue.remove(w)
+            if not self._held:
+                _release_first(self._queue)
+            raise
+        self._queue.remove(w)
+        self._held = True
+        return True
+
+    def release(self):
+        if not self._held:
+            raise RuntimeError(_E_LOCK_FREE)
+        self._held = False
+        _release_first(self._queue)
+
+
+class Semaphore(_AsyncWith):
     def __init__(self, value=1):
         if value < 0:
             raise ValueError('Semaphore initial value must be >= 0')
-        self._waiters = []
         self._value = value
+        self._limit = value      # only BoundedSemaphore looks at it
+        self._queue = []
+
+    def __repr__(self):
+        state = 'locked' if self.locked() else 'unlocked, value:%d' % self._value
+        return _locks_repr(self, state, len(self._queue))
 
     def locked(self):
-        return self._value == 0 or any(not w.cancelled() for w in self._waiters)
+        if self._value == 0:
+            return True
+        return any(not w.cancelled() for w in self._queue)
+
+    def _hand_out(self):
+        # give free slots to waiters in arrival order
+        while self._value > 0:
+            if not _release_first(self._queue):
+                return
+            self._value -= 1
 
     async def acquire(self):
         if not self.locked():
             self._value -= 1
             return True
-        fut = _get_loop().create_future()
-        self._waiters.append(fut)
+        w = _new_waiter()
+        self._queue.append(w)
         try:
-            try:
-                await fut
-            finally:
-                self._waiters.remove(fut)
+            await w
         except CancelledError:
-            if fut.done() and not fut.cancelled():
-                self._value += 1
-            while self._value > 0 and self._wake_up_next():
-                pass
+            self._queue.remove(w)
+            if w.done() and not w.cancelled():
+                self._value += 1      # we were handed a slot too late
+            self._hand_out()
             raise
-        while self._value > 0 and self._wake_up_next():
-            pass
+        self._queue.remove(w)
+        self._hand_out()
         return True
 
     def release(self):
         self._value += 1
-        self._wake_up_next()
-
-    def _wake_up_next(self):
-        for fut in self._waiters:
-            if not fut.done():
-                self._value -= 1
-                fut.set_result(True)
-                return True
-        return False
-
-    async def __aenter__(self):
-        await self.acquire()
-        return None
-
-    async def __aexit__(self, exc_type, exc, tb):
-        self.release()
+        if _release_first(self._queue):
+            self._value -= 1
 
 
 class BoundedSemaphore(Semaphore):
-    def __init__(self, value=1):
-        self._bound_value = value
-        super().__init__(value)
-
     def release(self):
-        if self._value >= self._bound_value:
-            raise ValueError('BoundedSemaphore released too many times')
-        super().release()
+        if self._value >= self._limit:
+            raise ValueError(_E_SEM_OVER)
+        Semaphore.release(self)
 
 
-class Condition:
+class Condition(_AsyncWith):
     def __init__(self, lock=None):
-        if lock is None:
-            lock = Lock()
-        self._lock = lock
-        self._waiters = []
-        self.locked = lock.locked
-        self.acquire = lock.acquire
-        self.release = lock.release
+        lk = self._lock = Lock() if lock is None else lock
+        self._sleepers = []
+        # the lock's own methods, re-exported
+        self.locked, self.acquire, self.release = lk.locked, lk.acquire, lk.release
 
-    async def __aenter__(self):
-        await self._lock.acquire()
-        return None
-
-    async def __aexit__(self, exc_type, exc, tb):
-        self._lock.release()
+    def __repr__(self):
+        return _locks_repr(self, 'locked' if self.locked() else 'unlocked', len(self._sleepers))
 
     async def wait(self):
         if not self.locked():
-            raise RuntimeError('cannot wait on un-acquired lock')
+            raise RuntimeError(_E_COND_WAIT)
         self.release()
         try:
-            fut = _get_loop().create_future()
-            self._waiters.append(fut)
+            w = _new_waiter()
+            self._sleepers.append(w)
             try:
-                await fut
-                return True
+                await w
             finally:
-                self._waiters.remove(fut)
+                self._sleepers.remove(w)
+            return True
         finally:
             await self.acquire()
 
     async def wait_for(self, predicate):
-        result = predicate()
-        while not result:
+        while True:
+            ok = predicate()
+            if ok:
+                return ok
             await self.wait()
-            result = predicate()
-        return result
 
     def notify(self, n=1):
         if not self.locked():
-            raise RuntimeError('cannot notify on un-acquired lock')
-        idx = 0
-        for fut in self._waiters:
-            if idx >= n:
-                break
-            if not fut.done():
-                idx += 1
-                fut.set_result(False)
+            raise RuntimeError(_E_COND_NOTIFY)
+        woken = 0
+        for w in self._sleepers:
+            if woken >= n:
+                return
+            if not w.done():
+                w.set_result(False)
+                woken += 1
 
     def notify_all(self):
-        self.notify(len(self._waiters))
+        self.notify(len(self._sleepers))
 
 
 class Barrier:
+    # phases: 'filling' (arrivals counted), 'draining' (releasing a full
+    # round), 'resetting', 'broken'
     def __init__(self, parties):
         if parties < 1:
-            raise ValueError('parties must be >= 1')
-        self._cond = Condition()
+            raise ValueError('parties must be > 0')
         self._parties = parties
-        self._state = 0          # 0 filling, 1 draining, -1 resetting, -2 broken
-        self._count = 0
+        self._cv = Condition()
+        self._phase = 'filling'
+        self._inside = 0
 
-    async def __aenter__(self):
-        return await self.wait()
+    def __repr__(self):
+        state = self._phase
+        if state != 'broken':
+            state += ', waiters:%d/%d' % (self.n_waiting, self._parties)
+        return _locks_repr(self, state, 0)
 
-    async def __aexit__(self, *args):
-        pass
+    async def __aexit__(self, *ignored):
+        return None
 
     async def wait(self):
-        async with self._cond:
-            await self._block()
+        async with self._cv:
+            await self._cv.wait_for(lambda: self._phase not in ('draining', 'resetting'))
+            if self._phase == 'broken':
+                raise BrokenBarrierError('Barrier aborted')
+            slot = self._inside
+            self._inside += 1
             try:
-                index = self._count
-                self._count += 1
-                if index + 1 == self._parties:
-                    self._state = 1
-                    self._cond.notify_all()
+                if slot == self._parties - 1:
+                    self._phase = 'draining'
+                    self._cv.notify_all()
                 else:
-                    await self._cond.wait_for(lambda: self._state != 0)
-                    if self._state < 0:
-                        raise BrokenBarrierError
-                return index
+                    await self._cv.wait_for(lambda: self._phase != 'filling')
+                    if self._phase in ('broken', 'resetting'):
+                        raise BrokenBarrierError('Abort or reset of barrier')
+                return slot
             finally:
-                self._count -= 1
-                if self._count == 0 and self._state == 1:
-                    self._state = 0
-                    self._cond.notify_all()
-
-    async def _block(self):
-        await self._cond.wait_for(lambda: self._state not in (1, -1))
-        if self._state == -2:
-            raise BrokenBarrierError('Barrier aborted')
+                self._inside -= 1
+                if self._inside == 0 and self._phase in ('draining', 'resetting'):
+                    self._phase = 'filling'
+                    self._cv.notify_all()
 
     async def reset(self):
-        async with self._cond:
-            if self._count > 0:
-                if self._state in (0, 1):
-                    self._state = -1
-            else:
-                self._state = 0
-            self._cond.notify_all()
+        async with self._cv:
+            if self._inside == 0:
+                self._phase = 'filling'
+            elif self._phase != 'broken':
+                self._phase = 'resetting'
+            self._cv.notify_all()
 
     async def abort(self):
-        async with self._cond:
-            self._state = -2
-            self._cond.notify_all()
+        async with self._cv:
+            self._phase = 'broken'
+            self._cv.notify_all()
+
+    __aenter__ = wait      # `async with barrier as index:`
 
     @property
     def parties(self):
@@ -1140,221 +1200,277 @@ class Barrier:
 
     @property
     def n_waiting(self):
-        if self._state == 0:
-            return self._count
-        return 0
+        return self._inside if self._phase == 'filling' else 0
 
     @property
     def broken(self):
-        return self._state == -2
+        return self._phase == 'broken'
 
 
+# ---- queues -------------------------------------------------------------------------------
 class Queue:
     def __init__(self, maxsize=0):
         self._maxsize = maxsize
-        self._queue = []
-        self._getters = []
-        self._putters = []
-        self._unfinished_tasks = 0
-        self._finished = Event()
-        self._finished.set()
-        self._shutdown = False
+        self._items = []
+        self._want_get = []
+        self._want_put = []
+        self._open_tasks = 0
+        self._all_done = Event()
+        self._all_done.set()
+        self._closed = False
+
+    # storage hooks, overridden by the subclasses
+    def _put(self, item):
+        self._items.append(item)
 
     def _get(self):
-        return self._queue.pop(0)
+        return self._items.pop(0)
 
-    def _put(self, item):
-        self._queue.append(item)
-
-    def _wakeup_next(self, waiters):
-        while waiters:
-            w = waiters.pop(0)
-            if not w.done():
-                w.set_result(None)
-                break
+    def _describe(self):
+        text = 'maxsize=%r' % (self._maxsize,)
+        if self._items:
+            text += ' _queue=%r' % (list(self._items),)
+        if self._want_get:
+            text += ' _getters[%d]' % len(self._want_get)
+        if self._want_put:
+            text += ' _putters[%d]' % len(self._want_put)
+        if self._open_tasks:
+            text += ' tasks=%d' % self._open_tasks
+        return text
 
     def __repr__(self):
-        return f'<{type(self).__name__} maxsize={self._maxsize!r}>'
+        return '<%s at %#x %s>' % (type(self).__name__, id(self), self._describe())
 
-    def qsize(self):
-        return len(self._queue)
+    def __str__(self):
+        return '<%s %s>' % (type(self).__name__, self._describe())
 
     @property
     def maxsize(self):
         return self._maxsize
 
+    def qsize(self):
+        return len(self._items)
+
     def empty(self):
-        return not self._queue
+        return not self._items
 
     def full(self):
-        if self._maxsize <= 0:
-            return False
-        return self.qsize() >= self._maxsize
+        return 0 < self._maxsize <= self.qsize()
+
+    @staticmethod
+    def _signal(line):
+        while line:
+            w = line.pop(0)
+            if not w.done():
+                w.set_result(None)
+                return
+
+    async def _block_until(self, line, blocked):
+        while blocked():
+            if self._closed:
+                raise QueueShutDown
+            w = _new_waiter()
+            line.append(w)
+            try:
+                await w
+            except BaseException:
+                w.cancel()
+                if w in line:
+                    line.remove(w)
+                if not blocked() and not w.cancelled():
+                    self._signal(line)
+                raise
 
     async def put(self, item):
-        while self.full():
-            putter = _get_loop().create_future()
-            self._putters.append(putter)
-            try:
-                await putter
-            except BaseException:
-                putter.cancel()
-                try:
-                    self._putters.remove(putter)
-                except ValueError:
-                    pass
-                if not self.full() and not putter.cancelled():
-                    self._wakeup_next(self._putters)
-                raise
-        return self.put_nowait(item)
+        await self._block_until(self._want_put, self.full)
+        self.put_nowait(item)
 
     def put_nowait(self, item):
+        if self._closed:
+            raise QueueShutDown
         if self.full():
             raise QueueFull
         self._put(item)
-        self._unfinished_tasks += 1
-        self._finished.clear()
-        self._wakeup_next(self._getters)
+        self._open_tasks += 1
+        self._all_done.clear()
+        self._signal(self._want_get)
 
     async def get(self):
-        while self.empty():
-            getter = _get_loop().create_future()
-            self._getters.append(getter)
-            try:
-                await getter
-            except BaseException:
-                getter.cancel()
-                try:
-                    self._getters.remove(getter)
-                except ValueError:
-                    pass
-                if not self.empty() and not getter.cancelled():
-                    self._wakeup_next(self._getters)
-                raise
+        await self._block_until(self._want_get, self.empty)
         return self.get_nowait()
 
     def get_nowait(self):
         if self.empty():
-            raise QueueEmpty
+            raise QueueShutDown if self._closed else QueueEmpty
         item = self._get()
-        self._wakeup_next(self._putters)
+        self._signal(self._want_put)
         return item
 
     def task_done(self):
-        if self._unfinished_tasks <= 0:
-            raise ValueError('task_done() called too many times')
-        self._unfinished_tasks -= 1
-        if self._unfinished_tasks == 0:
-            self._finished.set()
+        if self._open_tasks <= 0:
+            raise ValueError(_E_TOO_MANY_DONE)
+        self._open_tasks -= 1
+        if not self._open_tasks:
+            self._all_done.set()
 
     async def join(self):
-        if self._unfinished_tasks > 0:
-            await self._finished.wait()
+        if self._open_tasks:
+            await self._all_done.wait()
+
+    def shutdown(self, immediate=False):
+        # put() fails from now on; get() fails once the queue is empty
+        # (at once with immediate=True, which also discards the items)
+        self._closed = True
+        if immediate:
+            while not self.empty():
+                self._get()
+                if self._open_tasks:
+                    self._open_tasks -= 1
+            if not self._open_tasks:
+                self._all_done.set()
+        # let every blocked get()/put() look again and see the shutdown
+        for line in (self._want_get, self._want_put):
+            while line:
+                _wake(line.pop(0))
 
 
 class PriorityQueue(Queue):
     def _put(self, item):
-        _heappush(self._queue, item)
+        _heap_add(self._items, item)
 
     def _get(self):
-        return _heappop(self._queue)
+        return _heap_take(self._items)
 
 
 class LifoQueue(Queue):
     def _get(self):
-        return self._queue.pop()
+        return self._items.pop()
 
 
-# ---- task groups --------------------------------------------------------------------------------
+# ---- TaskGroup ----------------------------------------------------------------------------
 class TaskGroup:
+    # Children are ordinary tasks of the loop.  The first child to fail
+    # cancels its siblings and interrupts the body by cancelling the task
+    # that runs the `async with`; __aexit__ takes that cancel back.
     def __init__(self):
-        self._entered = False
-        self._exiting = False
-        self._aborting = False
+        self._stage = 'new'           # new -> open -> closing
+        self._aborting = False        # siblings are being cancelled
         self._loop = None
-        self._parent_task = None
-        self._parent_cancel_requested = False
-        self._tasks = set()
-        self._errors = []
-        self._base_error = None
-        self._on_completed_fut = None
+        self._host = None             # the task running the `async with`
+        self._host_hit = False        # we cancelled _host ourselves
+        self._kids = set()
+        self._failures = []
+        self._fatal = None            # first non-Exception BaseException
+        self._emptied = None          # resolved once _kids drains
+
+    def __repr__(self):
+        bits = []
+        if self._kids:
+            bits.append(' tasks=%d' % len(self._kids))
+        if self._failures:
+            bits.append(' errors=%d' % len(self._failures))
+        if self._aborting:
+            bits.append(' cancelling')
+        elif self._stage != 'new':
+            bits.append(' entered')
+        return '<TaskGroup' + ''.join(bits) + '>'
 
     async def __aenter__(self):
-        if self._entered:
+        if self._stage != 'new':
             raise RuntimeError(f'TaskGroup {self!r} has already been entered')
         self._loop = get_running_loop()
-        self._parent_task = current_task()
-        self._entered = True
+        self._host = current_task()
+        self._stage = 'open'
         return self
-
-    async def __aexit__(self, et, exc, tb):
-        self._exiting = True
-        if exc is not None and et is not CancelledError and not issubclass(et, Exception):
-            self._base_error = exc
-        propagate_cancellation_error = exc if et is CancelledError else None
-        if et is not None and not self._aborting:
-            self._abort()
-        while self._tasks:
-            if self._on_completed_fut is None:
-                self._on_completed_fut = self._loop.create_future()
-            try:
-                await self._on_completed_fut
-            except CancelledError as ex:
-                if not self._aborting:
-                    propagate_cancellation_error = ex
-                    self._abort()
-            self._on_completed_fut = None
-        if self._base_error is not None:
-            raise self._base_error
-        if propagate_cancellation_error is not None and not self._errors:
-            raise propagate_cancellation_error
-        if et is not None and et is not CancelledError:
-            self._errors.append(exc)
-        if self._errors:
-            errors = self._errors
-            self._errors = None
-            raise BaseExceptionGroup('unhandled errors in a TaskGroup', errors)
-
-    def create_task(self, coro, *, name=None, context=None):
-        if not self._entered:
-            coro.close()
-            raise RuntimeError(f'TaskGroup {self!r} has not been entered')
-        if self._exiting and not self._tasks:
-            coro.close()
-            raise RuntimeError(f'TaskGroup {self!r} is finished')
-        if self._aborting:
-            coro.close()
-            raise RuntimeError(f'TaskGroup {self!r} is shutting down')
-        task = self._loop.create_task(coro, name=name)
-        self._tasks.add(task)
-        task.add_done_callback(self._on_task_done)
-        return task
 
     def _abort(self):
         self._aborting = True
-        for t in self._tasks:
-            if not t.done():
-                t.cancel()
+        for k in self._kids:
+            if not k.done():
+                k.cancel()
 
-    def _on_task_done(self, task):
-        self._tasks.discard(task)
-        if self._on_completed_fut is not None and not self._tasks:
-            if not self._on_completed_fut.done():
-                self._on_completed_fut.set_result(True)
-        if task.cancelled():
+    async def _drain(self):
+        # wait for every child; returns the CancelledError if the host was
+        # cancelled from outside meanwhile
+        outside = None
+        while self._kids:
+            self._emptied = self._loop.create_future()
+            try:
+                await self._emptied
+            except CancelledError as hit:
+                if not self._aborting:
+                    outside = hit
+                    self._abort()
+            finally:
+                self._emptied = None
+        return outside
+
+    async def __aexit__(self, typ, val, tb):
+        self._stage = 'closing'
+        interrupted = None
+        if val is not None:
+            if isinstance(val, CancelledError):
+                interrupted = val
+            elif not isinstance(val, Exception):
+                self._fatal = val
+            if not self._aborting:
+                self._abort()
+        late = await self._drain()
+        if late is not None:
+            interrupted = late
+        if self._host_hit:
+            self._host_hit = False
+            if self._host.uncancel() == 0:
+                interrupted = None    # the only cancel was ours
+        if self._fatal is not None:
+            raise self._fatal
+        if interrupted is not None and not self._failures:
+            raise interrupted
+        if val is not None and not isinstance(val, CancelledError):
+            self._failures.append(val)
+        if not self._failures:
+            return None
+        host = self._host
+        if host.cancelling():
+            # keep an outside cancel pending, with a stable count
+            host.uncancel()
+            host.cancel()
+        errs, self._failures = self._failures, None
+        kind = ExceptionGroup if all(isinstance(e, Exception) for e in errs) else BaseExceptionGroup
+        group = kind('unhandled errors in a TaskGroup', errs)
+        group.__context__ = val       # what CPython's traceback would chain
+        raise group from None
+
+    def create_task(self, coro, *, name=None, context=None):
+        problem = None
+        if self._stage == 'new':
+            problem = 'has not been entered'
+        elif self._stage == 'closing' and not self._kids:
+            problem = 'is finished'
+        elif self._aborting:
+            problem = 'is shutting down'
+        if problem is not None:
+            coro.close()
+            raise RuntimeError(f'TaskGroup {self!r} {problem}')
+        kid = self._loop.create_task(coro, name=name)
+        self._kids.add(kid)
+        kid.add_done_callback(self._kid_done)
+        return kid
+
+    def _kid_done(self, kid):
+        self._kids.discard(kid)
+        gate = self._emptied
+        if gate is not None and not self._kids and not gate.done():
+            gate.set_result(True)
+        err = None if kid.cancelled() else kid._error
+        if err is None:
             return
-        exc = task._exception
-        if exc is None:
+        self._failures.append(err)
+        if self._fatal is None and not isinstance(err, Exception):
+            self._fatal = err
+        host = self._host
+        if self._aborting or self._host_hit or host is None or host.done():
             return
-        self._errors.append(exc)
-        if not isinstance(exc, Exception) and self._base_error is None:
-            self._base_error = exc
-        if not self._aborting:
-            self._abort()
-            if self._parent_task is not None and not self._exiting:
-                self._parent_cancel_requested = True
-                self._parent_task.cancel()
-
-
-async def to_thread(func, *args, **kwargs):
-    return func(*args, **kwargs)
+        self._abort()
+        self._host_hit = True
+        host.cancel()

@@ -1,485 +1,549 @@
-"""contextlib for Sandkiste: with-statement helpers.
-
-Written for this interpreter from the documented behaviour of CPython's module
-(names, messages and semantics); the implementation is our own.
-"""
+# contextlib for Sandkiste: helpers for `with` and `async with`.
+#
+# Layout: the two ABCs, the decorator mixins, the generator-based managers
+# (@contextmanager / @asynccontextmanager share one exit routine), small
+# ready-made managers, and the exit stacks (one unwinding routine for the
+# sync and the async stack).
 
 import abc
-import sys
+import functools
 import os
-from functools import wraps
-from types import GenericAlias
+import sys
+import types
 
-__all__ = ["asynccontextmanager", "contextmanager", "closing", "nullcontext",
-           "AbstractContextManager", "AbstractAsyncContextManager",
-           "AsyncExitStack", "ContextDecorator", "ExitStack",
-           "redirect_stdout", "redirect_stderr", "suppress", "aclosing",
-           "chdir"]
+_alias = classmethod(types.GenericAlias)     # lets `Manager[int]` work
+_NOTHING = object()
+_CLEAN = (None, None, None)
+
+__all__ = [
+    'asynccontextmanager',
+    'contextmanager',
+    'closing',
+    'nullcontext',
+    'AbstractContextManager',
+    'AbstractAsyncContextManager',
+    'AsyncExitStack',
+    'ContextDecorator',
+    'ExitStack',
+    'redirect_stdout',
+    'redirect_stderr',
+    'suppress',
+    'aclosing',
+    'chdir',
+]
 
 
-def _defines_all(C, names):
-    """Structural check used by the ABCs' __subclasshook__: every name is
-    defined somewhere on C's MRO, and the first definition is not None."""
-    for name in names:
-        found = NotImplemented
-        for klass in C.__mro__:
-            d = klass.__dict__
-            if name in d:
-                found = d[name] is not None
+def _has_methods(klass, names):
+    # structural test for the ABC hooks: each name must be found on the MRO,
+    # and the first class that mentions it must not have set it to None
+    for want in names:   # names = (enter, exit)
+        for k in klass.__mro__:
+            if want in k.__dict__:
+                if k.__dict__[want] is None:
+                    return NotImplemented
                 break
-        if found is not True:
+        else:
             return NotImplemented
     return True
 
 
+def _structural_hook(methods):
+    # __subclasshook__ for an ABC; only the ABC itself checks structurally,
+    # its subclasses fall back to normal inheritance
+    def hook(cls, other):
+        if cls.__dict__.get('_structural') is not methods:
+            return NotImplemented
+        return _has_methods(other, methods)
+    return classmethod(hook)
+
+
 class AbstractContextManager(abc.ABC):
-    """An abstract base class for context managers."""
     __slots__ = ()
-    __class_getitem__ = classmethod(GenericAlias)
+    __class_getitem__ = _alias
+    _structural = ('__enter__', '__exit__')
+    __subclasshook__ = _structural_hook(_structural)
 
     def __enter__(self):
         return self
 
     @abc.abstractmethod
-    def __exit__(self, exc_type, exc_value, traceback):
+    def __exit__(self, typ, val, tb):
         return None
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is not AbstractContextManager:
-            return NotImplemented
-        return _defines_all(C, ("__enter__", "__exit__"))
 
 
 class AbstractAsyncContextManager(abc.ABC):
-    """An abstract base class for asynchronous context managers."""
     __slots__ = ()
-    __class_getitem__ = classmethod(GenericAlias)
+    __class_getitem__ = _alias
+    _structural = ('__aenter__', '__aexit__')
+    __subclasshook__ = _structural_hook(_structural)
 
     async def __aenter__(self):
         return self
 
     @abc.abstractmethod
-    async def __aexit__(self, exc_type, exc_value, traceback):
+    async def __aexit__(self, typ, val, tb):
         return None
 
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is not AbstractAsyncContextManager:
-            return NotImplemented
-        return _defines_all(C, ("__aenter__", "__aexit__"))
 
-
-class ContextDecorator(object):
-    """Mixin: a context manager usable as a function decorator."""
+class ContextDecorator:
+    # lets a context manager wrap a whole function call
 
     def _recreate_cm(self):
         return self
 
     def __call__(self, func):
-        cm_source = self
+        @functools.wraps(func)
+        def inner(*a, **kw):
+            cm = self._recreate_cm()
+            with cm:
+                return func(*a, **kw)
+        return inner
 
-        @wraps(func)
-        def wrapped(*args, **kwds):
-            with cm_source._recreate_cm():
-                return func(*args, **kwds)
-        return wrapped
 
-
-class AsyncContextDecorator(object):
-    """Mixin: an async context manager usable as a coroutine decorator."""
+class AsyncContextDecorator:
+    # the same for coroutine functions and async context managers
 
     def _recreate_cm(self):
         return self
 
     def __call__(self, func):
-        cm_source = self
+        @functools.wraps(func)
+        async def inner(*a, **kw):
+            cm = self._recreate_cm()
+            async with cm:
+                return await func(*a, **kw)
+        return inner
 
-        @wraps(func)
-        async def wrapped(*args, **kwds):
-            async with cm_source._recreate_cm():
-                return await func(*args, **kwds)
-        return wrapped
+
+# ---- @contextmanager / @asynccontextmanager ------------------------------------------------
+_MSG_NO_YIELD = "generator didn't yield"
+_MSG_NO_STOP = "generator didn't stop"
 
 
-def _after_throw(exc, sent):
-    """Decide what an exception escaping gen.throw(sent) means for __exit__:
-    True = suppress, False = let `sent` propagate; anything else is re-raised."""
-    if isinstance(exc, (StopIteration, StopAsyncIteration)) and exc is not sent:
-        return True          # the generator caught it and returned
-    if exc is sent:
+def _is_thrown_one(escaped, thrown):
+    # did the exception we threw into the generator come back out, either
+    # as itself or wrapped in RuntimeError by PEP 479?
+    if escaped is thrown:
+        return True
+    if not isinstance(escaped, RuntimeError) or escaped.__cause__ is not thrown:
         return False
-    if isinstance(exc, RuntimeError) and exc.__cause__ is sent and \
-            isinstance(sent, (StopIteration, StopAsyncIteration)):
-        return False         # PEP 479 turned our StopIteration into RuntimeError
-    return None
+    return isinstance(thrown, (StopIteration, StopAsyncIteration))
 
 
-class _GeneratorCM(AbstractContextManager, ContextDecorator):
-    """What @contextmanager functions return."""
-
-    def __init__(self, func, args, kwds):
-        self._factory = (func, args, kwds)
-        self.gen = func(*args, **kwds)
-        self.__doc__ = getattr(func, "__doc__", None) or type(self).__doc__
+class _GenCMBase:
+    def __init__(self, func, pos, kw):
+        self._recipe = (func, pos, kw)
+        self.gen = func(*pos, **kw)
+        doc = getattr(func, '__doc__', None)
+        self.__doc__ = doc if doc else type(self).__doc__
 
     def _recreate_cm(self):
-        func, args, kwds = self._factory
-        return type(self)(func, args, kwds)
+        return type(self)(*self._recipe)
 
-    def __enter__(self):
-        try:
-            return next(self.gen)
-        except StopIteration:
-            raise RuntimeError("generator didn't yield") from None
+    @staticmethod
+    def _fill(typ, val):
+        return typ() if val is None else val
 
-    def __exit__(self, typ, value, tb):
-        gen = self.gen
-        if typ is None:
+
+class _ThrowInto:
+    # awaitable standing in for agen.athrow(exc) on interpreters whose async
+    # generators lack athrow: throw through a fresh asend() step instead
+    def __init__(self, agen, exc):
+        self._agen = agen
+        self._exc = exc
+
+    def __await__(self):
+        step = self._agen.asend(None)
+        thrown = self._exc
+        sent = None
+        while True:
             try:
-                next(gen)
-            except StopIteration:
-                return False
+                if thrown is not None:
+                    request = step.throw(thrown)
+                else:
+                    request = step.send(sent)
+            except StopIteration as fin:
+                return fin.value
+            thrown = sent = None
             try:
-                raise RuntimeError("generator didn't stop")
-            finally:
-                gen.close()
-        if value is None:
-            value = typ()
-        try:
-            gen.throw(value)
-        except BaseException as exc:
-            verdict = _after_throw(exc, value)
-            if verdict is None:
+                sent = yield request
+            except GeneratorExit:
+                step.close()
                 raise
-            if verdict is False:
-                value.__traceback__ = tb
-            return verdict
+            except BaseException as problem:
+                thrown = problem
+
+
+def _athrow(agen, exc):
+    native = getattr(agen, 'athrow', None)
+    return native(exc) if native is not None else _ThrowInto(agen, exc)
+
+
+class _GeneratorContextManager(_GenCMBase, AbstractContextManager, ContextDecorator):
+    def __enter__(self):
+        first = next(self.gen, _NOTHING)
+        if first is _NOTHING:
+            raise RuntimeError(_MSG_NO_YIELD)
+        return first
+
+    def __exit__(self, typ, val, tb):
+        if typ is None:
+            if next(self.gen, _NOTHING) is _NOTHING:
+                return False
+            self.gen.close()
+            raise RuntimeError(_MSG_NO_STOP)
+        val = self._fill(typ, val)
         try:
-            raise RuntimeError("generator didn't stop after throw()")
-        finally:
-            gen.close()
+            self.gen.throw(val)
+        except StopIteration as stop:
+            return stop is not val      # it returned: swallow, unless ours
+        except BaseException as escaped:
+            if not _is_thrown_one(escaped, val):
+                raise
+            val.__traceback__ = tb
+            return False
+        self.gen.close()
+        raise RuntimeError(_MSG_NO_STOP + ' after throw()')
 
 
-class _AsyncGeneratorCM(AbstractAsyncContextManager, AsyncContextDecorator):
-    """What @asynccontextmanager functions return."""
-
-    def __init__(self, func, args, kwds):
-        self._factory = (func, args, kwds)
-        self.gen = func(*args, **kwds)
-        self.__doc__ = getattr(func, "__doc__", None) or type(self).__doc__
-
-    def _recreate_cm(self):
-        func, args, kwds = self._factory
-        return type(self)(func, args, kwds)
-
-    async def __aenter__(self):
+class _AsyncGeneratorContextManager(_GenCMBase, AbstractAsyncContextManager, AsyncContextDecorator):
+    async def _advance(self):
         try:
             return await self.gen.__anext__()
         except StopAsyncIteration:
-            raise RuntimeError("generator didn't yield") from None
+            return _NOTHING
 
-    async def __aexit__(self, typ, value, tb):
-        gen = self.gen
+    async def __aenter__(self):
+        first = await self._advance()
+        if first is _NOTHING:
+            raise RuntimeError(_MSG_NO_YIELD)
+        return first
+
+    async def __aexit__(self, typ, val, tb):
         if typ is None:
-            try:
-                await gen.__anext__()
-            except StopAsyncIteration:
+            if await self._advance() is _NOTHING:
                 return False
-            try:
-                raise RuntimeError("generator didn't stop")
-            finally:
-                await gen.aclose()
-        if value is None:
-            value = typ()
+            await self.gen.aclose()
+            raise RuntimeError(_MSG_NO_STOP)
+        val = self._fill(typ, val)
         try:
-            await gen.athrow(value)
-        except BaseException as exc:
-            verdict = _after_throw(exc, value)
-            if verdict is None:
+            await _athrow(self.gen, val)
+        except StopAsyncIteration as stop:
+            return stop is not val
+        except BaseException as escaped:
+            if not _is_thrown_one(escaped, val):
                 raise
-            if verdict is False:
-                value.__traceback__ = tb
-            return verdict
-        try:
-            raise RuntimeError("generator didn't stop after athrow()")
-        finally:
-            await gen.aclose()
+            val.__traceback__ = tb
+            return False
+        await self.gen.aclose()
+        raise RuntimeError(_MSG_NO_STOP + ' after athrow()')
+
+
+def _cm_factory(kind, func):
+    @functools.wraps(func)
+    def make(*a, **kw):
+        return kind(func, a, kw)
+    return make
 
 
 def contextmanager(func):
-    """Turn a one-yield generator function into a context manager factory."""
-    @wraps(func)
-    def make(*args, **kwds):
-        return _GeneratorCM(func, args, kwds)
-    return make
+    return _cm_factory(_GeneratorContextManager, func)
 
 
 def asynccontextmanager(func):
-    """Turn a one-yield async generator function into an async context manager factory."""
-    @wraps(func)
-    def make(*args, **kwds):
-        return _AsyncGeneratorCM(func, args, kwds)
-    return make
+    return _cm_factory(_AsyncGeneratorContextManager, func)
 
 
-class closing(AbstractContextManager):
-    """Call thing.close() when the block ends."""
-
+# ---- small managers ------------------------------------------------------------------------
+class _Holder:
     def __init__(self, thing):
         self.thing = thing
 
+
+class closing(_Holder, AbstractContextManager):
     def __enter__(self):
         return self.thing
 
-    def __exit__(self, *exc_info):
+    def __exit__(self, *ignored):
         self.thing.close()
 
 
-class aclosing(AbstractAsyncContextManager):
-    """Await thing.aclose() when the block ends."""
-
-    def __init__(self, thing):
-        self.thing = thing
-
+class aclosing(_Holder, AbstractAsyncContextManager):
     async def __aenter__(self):
         return self.thing
 
-    async def __aexit__(self, *exc_info):
+    async def __aexit__(self, *ignored):
         await self.thing.aclose()
 
 
-class _SysStreamSwap(AbstractContextManager):
-    _stream = None
+class _Redirect(AbstractContextManager):
+    _attr = None     # 'stdout' or 'stderr'
 
     def __init__(self, new_target):
-        self._new_target = new_target
-        self._saved = []
+        self._target = new_target
+        self._previous = []
 
     def __enter__(self):
-        self._saved.append(getattr(sys, self._stream))
-        setattr(sys, self._stream, self._new_target)
-        return self._new_target
+        self._previous.append(getattr(sys, self._attr))
+        setattr(sys, self._attr, self._target)
+        return self._target
 
-    def __exit__(self, *exc_info):
-        setattr(sys, self._stream, self._saved.pop())
-
-
-class redirect_stdout(_SysStreamSwap):
-    """Send sys.stdout to another file for the duration of the block."""
-    _stream = "stdout"
+    def __exit__(self, *ignored):
+        setattr(sys, self._attr, self._previous.pop())
 
 
-class redirect_stderr(_SysStreamSwap):
-    """Send sys.stderr to another file for the duration of the block."""
-    _stream = "stderr"
+class redirect_stdout(_Redirect):
+    _attr = 'stdout'
+
+
+class redirect_stderr(_Redirect):
+    _attr = 'stderr'
+
+
+def _regroup(group, members):
+    # group.derive(members), keeping the group's links and notes
+    derive = getattr(group, 'derive', None)
+    if derive is not None:
+        fresh = derive(members)
+    elif all(isinstance(m, Exception) for m in members):
+        fresh = ExceptionGroup(group.message, members)
+    else:
+        fresh = BaseExceptionGroup(group.message, members)
+    fresh.__traceback__ = group.__traceback__
+    fresh.__cause__ = group.__cause__
+    fresh.__context__ = group.__context__
+    notes = getattr(group, '__notes__', None)
+    if notes is not None:
+        fresh.__notes__ = list(notes)
+    return fresh
+
+
+def _unmatched(group, kinds):
+    # the part of an exception group not matching kinds (None if nothing
+    # is left), i.e. group.split(kinds)[1]
+    split = getattr(group, 'split', None)
+    if split is not None:
+        return split(kinds)[1]
+    kept = []
+    for sub in group.exceptions:
+        if isinstance(sub, kinds):
+            continue
+        if isinstance(sub, BaseExceptionGroup):
+            sub = _unmatched(sub, kinds)
+            if sub is None:
+                continue
+        kept.append(sub)
+    return _regroup(group, kept) if kept else None
 
 
 class suppress(AbstractContextManager):
-    """Swallow the listed exception classes (and groups made only of them)."""
-
     def __init__(self, *exceptions):
-        self._exceptions = exceptions
+        self._kinds = exceptions
 
     def __enter__(self):
-        pass
+        return None
 
-    def __exit__(self, exctype, excinst, exctb):
-        if exctype is None:
+    def __exit__(self, typ, val, tb):
+        if typ is None:
             return None
-        if issubclass(exctype, self._exceptions):
+        if issubclass(typ, self._kinds):
             return True
-        if issubclass(exctype, BaseExceptionGroup):
-            _, rest = excinst.split(self._exceptions)
-            if rest is None:
-                return True
-            raise rest
-        return False
-
-
-class _ExitStackCore:
-    """The callback stack shared by ExitStack and AsyncExitStack.  Each entry
-    is (is_sync, callable taking (exc_type, exc, tb))."""
-
-    def __init__(self):
-        self._exit_callbacks = []
-
-    def pop_all(self):
-        moved = type(self)()
-        moved._exit_callbacks, self._exit_callbacks = self._exit_callbacks, []
-        return moved
-
-    def push(self, exit):
-        method = getattr(type(exit), "__exit__", None)
-        if method is None:
-            self._exit_callbacks.append((True, exit))
-        else:
-            self._exit_callbacks.append((True, _bound_exit(exit, method)))
-        return exit
-
-    def enter_context(self, cm):
-        cls = type(cm)
-        enter = getattr(cls, "__enter__", None)
-        leave = getattr(cls, "__exit__", None)
-        if enter is None or leave is None:
-            raise TypeError(f"'{cls.__module__}.{cls.__qualname__}' object does "
-                            f"not support the context manager protocol")
-        result = enter(cm)
-        self._exit_callbacks.append((True, _bound_exit(cm, leave)))
-        return result
-
-    def callback(self, callback, /, *args, **kwds):
-        def on_exit(exc_type, exc, tb):
-            callback(*args, **kwds)
-        on_exit.__wrapped__ = callback
-        self._exit_callbacks.append((True, on_exit))
-        return callback
-
-
-def _bound_exit(obj, method):
-    def on_exit(exc_type, exc, tb):
-        return method(obj, exc_type, exc, tb)
-    return on_exit
-
-
-def _relink_context(new_exc, old_exc, outer):
-    """Make the exception raised by a callback chain onto the one it replaced,
-    stopping at the exception that was active outside the with statement."""
-    while True:
-        ctx = new_exc.__context__
-        if ctx is None or ctx is old_exc:
-            return
-        if ctx is outer:
-            break
-        new_exc = ctx
-    new_exc.__context__ = old_exc
-
-
-def _reraise(exc):
-    ctx = exc.__context__
-    try:
-        raise exc
-    except BaseException:
-        exc.__context__ = ctx
-        raise
-
-
-class ExitStack(_ExitStackCore, AbstractContextManager):
-    """Run a dynamic stack of exit callbacks when the block ends."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc_details):
-        exc = exc_details[1]
-        had_exc = exc is not None
-        outer = sys.exception()
-        swallowed = False
-        failing = False
-        callbacks = self._exit_callbacks
-        while callbacks:
-            _, cb = callbacks.pop()
-            args = (None, None, None) if exc is None else (type(exc), exc, exc.__traceback__)
-            try:
-                if cb(*args):
-                    swallowed, failing, exc = True, False, None
-            except BaseException as raised:
-                _relink_context(raised, exc, outer)
-                failing, exc = True, raised
-        if failing:
-            _reraise(exc)
-        return had_exc and swallowed
-
-    def close(self):
-        self.__exit__(None, None, None)
-
-
-class AsyncExitStack(_ExitStackCore, AbstractAsyncContextManager):
-    """ExitStack that also accepts async context managers and callbacks."""
-
-    async def enter_async_context(self, cm):
-        cls = type(cm)
-        enter = getattr(cls, "__aenter__", None)
-        leave = getattr(cls, "__aexit__", None)
-        if enter is None or leave is None:
-            raise TypeError(f"'{cls.__module__}.{cls.__qualname__}' object does "
-                            f"not support the asynchronous context manager protocol")
-        result = await enter(cm)
-        self._exit_callbacks.append((False, _bound_exit(cm, leave)))
-        return result
-
-    def push_async_exit(self, exit):
-        method = getattr(type(exit), "__aexit__", None)
-        if method is None:
-            self._exit_callbacks.append((False, exit))
-        else:
-            self._exit_callbacks.append((False, _bound_exit(exit, method)))
-        return exit
-
-    def push_async_callback(self, callback, /, *args, **kwds):
-        async def on_exit(exc_type, exc, tb):
-            await callback(*args, **kwds)
-        on_exit.__wrapped__ = callback
-        self._exit_callbacks.append((False, on_exit))
-        return callback
-
-    async def aclose(self):
-        await self.__aexit__(None, None, None)
-
-    async def __aenter__(self):
-        return self
-
-    async def __aexit__(self, *exc_details):
-        exc = exc_details[1]
-        had_exc = exc is not None
-        outer = sys.exception()
-        swallowed = False
-        failing = False
-        callbacks = self._exit_callbacks
-        while callbacks:
-            is_sync, cb = callbacks.pop()
-            args = (None, None, None) if exc is None else (type(exc), exc, exc.__traceback__)
-            try:
-                verdict = cb(*args) if is_sync else await cb(*args)
-                if verdict:
-                    swallowed, failing, exc = True, False, None
-            except BaseException as raised:
-                _relink_context(raised, exc, outer)
-                failing, exc = True, raised
-        if failing:
-            _reraise(exc)
-        return had_exc and swallowed
+        if not issubclass(typ, BaseExceptionGroup):
+            return False
+        leftover = _unmatched(val, self._kinds)
+        if leftover is not None:
+            raise leftover
+        return True
 
 
 class nullcontext(AbstractContextManager, AbstractAsyncContextManager):
-    """A context manager that does nothing but hand back enter_result."""
-
     def __init__(self, enter_result=None):
         self.enter_result = enter_result
 
     def __enter__(self):
         return self.enter_result
 
-    def __exit__(self, *excinfo):
-        pass
+    def __exit__(self, *ignored):
+        return None
 
     async def __aenter__(self):
         return self.enter_result
 
-    async def __aexit__(self, *excinfo):
-        pass
+    async def __aexit__(self, *ignored):
+        return None
 
 
 class chdir(AbstractContextManager):
-    """Change the working directory for the block, restoring it afterwards."""
-
     def __init__(self, path):
         self.path = path
-        self._old_cwd = []
+        self._back = []
 
     def __enter__(self):
-        self._old_cwd.append(os.getcwd())
+        self._back.append(os.getcwd())
         os.chdir(self.path)
 
-    def __exit__(self, *excinfo):
-        os.chdir(self._old_cwd.pop())
+    def __exit__(self, *ignored):
+        os.chdir(self._back.pop())
+
+
+# ---- exit stacks ---------------------------------------------------------------------------
+# Each stack entry is (awaitable?, fn) where fn takes (type, value, tb).
+
+def _method_caller(obj, method):
+    def call(typ, val, tb):
+        return method(obj, typ, val, tb)
+    return call
+
+
+def _protocol_error(cm, what):
+    k = type(cm)
+    return TypeError(f"'{k.__module__}.{k.__qualname__}' object does not support the {what} protocol")
+
+
+def _chain_onto(new, old, outside):
+    # make `new` (raised by an exit callback) point back at `old` (the
+    # exception it replaced), cutting the chain where `outside` begins
+    node = new
+    while True:
+        ctx = node.__context__
+        if ctx is None or ctx is old:
+            return
+        if ctx is outside:
+            break
+        node = ctx
+    node.__context__ = old
+
+
+def _raise_keeping_context(err):
+    saved = err.__context__
+    try:
+        raise err
+    except BaseException:
+        err.__context__ = saved
+        raise
+
+
+class _StackBase:
+    def __init__(self):
+        self._exit_callbacks = []
+
+    def _add(self, is_async, fn):
+        self._exit_callbacks.append((is_async, fn))
+
+    def pop_all(self):
+        other = type(self)()
+        other._exit_callbacks = self._exit_callbacks
+        self._exit_callbacks = []
+        return other
+
+    def push(self, exit):
+        # an object with __exit__, or a bare exit function
+        hook = getattr(type(exit), '__exit__', None)
+        self._add(False, exit if hook is None else _method_caller(exit, hook))
+        return exit
+
+    def enter_context(self, cm):
+        k = type(cm)
+        try:
+            opener, closer = k.__enter__, k.__exit__
+        except AttributeError:
+            raise _protocol_error(cm, 'context manager') from None
+        value = opener(cm)
+        self._add(False, _method_caller(cm, closer))
+        return value
+
+    def callback(self, callback, /, *a, **kw):
+        def run_it(typ, val, tb):
+            callback(*a, **kw)
+        run_it.__wrapped__ = callback
+        self._add(False, run_it)
+        return callback
+
+
+class _Unwinder:
+    # bookkeeping while a stack runs its callbacks, newest first
+    def __init__(self, exc):
+        self.current = exc
+        self.had_error = exc is not None
+        self.outside = sys.exception()
+        self.swallowed = False
+        self.pending = False
+
+    def args(self):
+        cur = self.current
+        if cur is None:
+            return _CLEAN
+        return (type(cur), cur, cur.__traceback__)
+
+    def took(self, verdict):
+        if verdict:
+            self.swallowed = True
+            self.pending = False
+            self.current = None
+
+    def failed(self, raised):
+        _chain_onto(raised, self.current, self.outside)
+        self.pending = True
+        self.current = raised
+
+    def finish(self):
+        if self.pending:
+            _raise_keeping_context(self.current)
+        return self.had_error and self.swallowed
+
+
+class ExitStack(_StackBase, AbstractContextManager):
+    def __exit__(self, *details):
+        u = _Unwinder(details[1])
+        todo = self._exit_callbacks
+        while todo:
+            fn = todo.pop()[1]
+            try:
+                u.took(fn(*u.args()))
+            except BaseException as raised:
+                u.failed(raised)
+        return u.finish()
+
+    def close(self):
+        self.__exit__(*_CLEAN)
+
+
+class AsyncExitStack(_StackBase, AbstractAsyncContextManager):
+    async def enter_async_context(self, cm):
+        k = type(cm)
+        try:
+            opener, closer = k.__aenter__, k.__aexit__
+        except AttributeError:
+            raise _protocol_error(cm, 'asynchronous context manager') from None
+        value = await opener(cm)
+        self._add(True, _method_caller(cm, closer))
+        return value
+
+    def push_async_exit(self, exit):
+        hook = getattr(type(exit), '__aexit__', None)
+        self._add(True, exit if hook is None else _method_caller(exit, hook))
+        return exit
+
+    def push_async_callback(self, callback, /, *a, **kw):
+        async def run_it(typ, val, tb):
+            await callback(*a, **kw)
+        run_it.__wrapped__ = callback
+        self._add(True, run_it)
+        return callback
+
+    async def aclose(self):
+        await self.__aexit__(*_CLEAN)
+
+    async def __aexit__(self, *details):
+        u = _Unwinder(details[1])
+        todo = self._exit_callbacks
+        while todo:
+            is_async, fn = todo.pop()
+            try:
+                verdict = fn(*u.args())
+                if is_async:
+                    verdict = await verdict
+                u.took(verdict)
+            except BaseException as raised:
+                u.failed(raised)
+        return u.finish()

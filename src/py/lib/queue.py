@@ -1,33 +1,97 @@
-"""queue for Sandkiste: FIFO, LIFO and priority queues (single-threaded:
-a get() from an empty queue or a put() into a full one raises Empty/Full
-when it could not wait, and RuntimeError when it would wait forever)."""
+# queue for Sandkiste: FIFO, LIFO, priority and simple queues.
+#
+# There is only one thread, so nobody else can ever fill an empty queue or
+# drain a full one while we wait.  A call that would have to wait therefore
+# fails at once: with Empty/Full when the caller allowed a bounded wait (or
+# none), and with RuntimeError when it asked to wait forever.
+
+import collections
 import heapq
-from collections import deque
+import types
 
 __all__ = ['Empty', 'Full', 'ShutDown', 'Queue', 'PriorityQueue', 'LifoQueue', 'SimpleQueue']
 
+_alias = classmethod(types.GenericAlias)
+_E_TIMEOUT = "'timeout' must be a non-negative number"
+_E_TASK_DONE = 'task_done() called too many times'
+_E_FOREVER = '%s would wait forever: this interpreter runs a single thread'
+
 
 class Empty(Exception):
-    """Raised by get(block=False) or get(timeout=...) on an empty queue."""
+    'Raised when a get() finds nothing and cannot wait.'
 
 
 class Full(Exception):
-    """Raised by put(block=False) or put(timeout=...) on a full queue."""
+    'Raised when a put() finds no room and cannot wait.'
 
 
 class ShutDown(Exception):
-    """Raised on a queue that has been shut down."""
+    'Raised by put() or get() on a queue that was shut down.'
 
 
-class Queue:
+def _cannot_wait(kind, block, timeout, method):
+    # the queue is blocked (empty for get, full for put): decide how to fail
+    if timeout is None and block:
+        raise RuntimeError(_E_FOREVER % method)
+    raise kind
+
+
+def _check_timeout(block, timeout):
+    if block and timeout is not None and timeout < 0:
+        raise ValueError(_E_TIMEOUT)
+
+
+class _Channel:
+    # put/get logic shared by Queue and SimpleQueue; the storage and the
+    # bookkeeping come from hooks
+    __class_getitem__ = _alias
+    _label = 'Queue'
+
+    def _before_put(self, block, timeout):
+        pass
+
+    def _after_put(self):
+        pass
+
+    def _get_refused(self):
+        return False
+
+    def put(self, item, block=True, timeout=None):
+        self._before_put(block, timeout)
+        self._put(item)
+        self._after_put()
+
+    def get(self, block=True, timeout=None):
+        if self._get_refused():
+            raise ShutDown
+        _check_timeout(block, timeout)
+        if not self._qsize():
+            _cannot_wait(Empty, block, timeout, self._label + '.get()')
+        return self._get()
+
+    def put_nowait(self, item):
+        return self.put(item, False)
+
+    def get_nowait(self):
+        return self.get(False)
+
+    def qsize(self):
+        return self._qsize()
+
+    def empty(self):
+        return self._qsize() == 0
+
+
+class Queue(_Channel):
     def __init__(self, maxsize=0):
         self.maxsize = maxsize
-        self._init(maxsize)
         self.unfinished_tasks = 0
         self.is_shutdown = False
+        self._init(maxsize)
 
+    # storage hooks for the subclasses
     def _init(self, maxsize):
-        self.queue = deque()
+        self.queue = collections.deque()
 
     def _qsize(self):
         return len(self.queue)
@@ -38,68 +102,42 @@ class Queue:
     def _get(self):
         return self.queue.popleft()
 
+    def full(self):
+        return self.maxsize > 0 and self._qsize() >= self.maxsize
+
+    def _before_put(self, block, timeout):
+        if self.is_shutdown:
+            raise ShutDown
+        if self.maxsize > 0:
+            _check_timeout(block, timeout)
+            if self.full():
+                _cannot_wait(Full, block, timeout, 'Queue.put()')
+
+    def _after_put(self):
+        self.unfinished_tasks = self.unfinished_tasks + 1
+
+    def _get_refused(self):
+        return self.is_shutdown and not self._qsize()
+
     def task_done(self):
-        if self.unfinished_tasks <= 0:
-            raise ValueError('task_done() called too many times')
-        self.unfinished_tasks -= 1
+        left = self.unfinished_tasks
+        if left <= 0:
+            raise ValueError(_E_TASK_DONE)
+        self.unfinished_tasks = left - 1
 
     def join(self):
         if self.unfinished_tasks:
-            raise RuntimeError('Queue.join() would wait forever: this interpreter runs a single thread')
-
-    def qsize(self):
-        return self._qsize()
-
-    def empty(self):
-        return not self._qsize()
-
-    def full(self):
-        return 0 < self.maxsize <= self._qsize()
-
-    def put(self, item, block=True, timeout=None):
-        if self.is_shutdown:
-            raise ShutDown
-        if self.maxsize > 0 and self._qsize() >= self.maxsize:
-            if not block:
-                raise Full
-            if timeout is not None:
-                if timeout < 0:
-                    raise ValueError("'timeout' must be a non-negative number")
-                raise Full
-            raise RuntimeError('Queue.put() would wait forever: this interpreter runs a single thread')
-        self._put(item)
-        self.unfinished_tasks += 1
-
-    def get(self, block=True, timeout=None):
-        if not self._qsize():
-            if self.is_shutdown:
-                raise ShutDown
-            if not block:
-                raise Empty
-            if timeout is not None:
-                if timeout < 0:
-                    raise ValueError("'timeout' must be a non-negative number")
-                raise Empty
-            raise RuntimeError('Queue.get() would wait forever: this interpreter runs a single thread')
-        return self._get()
-
-    def put_nowait(self, item):
-        return self.put(item, block=False)
-
-    def get_nowait(self):
-        return self.get(block=False)
+            raise RuntimeError(_E_FOREVER % 'Queue.join()')
 
     def shutdown(self, immediate=False):
         self.is_shutdown = True
-        if immediate:
-            while self._qsize():
-                self._get()
-                if self.unfinished_tasks > 0:
-                    self.unfinished_tasks -= 1
-
-    def __class_getitem__(cls, item):
-        import types
-        return types.GenericAlias(cls, item)
+        if not immediate:
+            return
+        # drop what is queued, counting each dropped item as done
+        while self._qsize():
+            self._get()
+            if self.unfinished_tasks:
+                self.unfinished_tasks = self.unfinished_tasks - 1
 
 
 class PriorityQueue(Queue):
@@ -117,39 +155,25 @@ class LifoQueue(Queue):
     def _init(self, maxsize):
         self.queue = []
 
-    def _put(self, item):
-        self.queue.append(item)
-
     def _get(self):
         return self.queue.pop()
 
 
-class SimpleQueue:
+class SimpleQueue(_Channel):
+    # unbounded, no task accounting, no shutdown
+    _label = 'SimpleQueue'
+
     def __init__(self):
-        self._queue = deque()
+        self._fifo = collections.deque()
 
-    def put(self, item, block=True, timeout=None):
-        self._queue.append(item)
+    def _qsize(self):
+        return len(self._fifo)
 
-    def get(self, block=True, timeout=None):
-        if not self._queue:
-            if not block or timeout is not None:
-                raise Empty
-            raise RuntimeError('SimpleQueue.get() would wait forever: this interpreter runs a single thread')
-        return self._queue.popleft()
+    def _put(self, item):
+        self._fifo.append(item)
 
-    def put_nowait(self, item):
-        self.put(item, block=False)
+    def _get(self):
+        return self._fifo.popleft()
 
-    def get_nowait(self):
-        return self.get(False)
 
-    def empty(self):
-        return not self._queue
-
-    def qsize(self):
-        return len(self._queue)
-
-    def __class_getitem__(cls, item):
-        import types
-        return types.GenericAlias(cls, item)
+SimpleQueue.__module__ = '_queue'    # where CPython's lives
