@@ -51,9 +51,9 @@ def index(a, /):
     return _sk.index(a)
 
 
-def _require_sequence(a):
-    if not hasattr(a, '__getitem__'):
-        raise TypeError(f"'{type(a).__name__}' object can't be concatenated")
+def _require_sequence(seq):
+    if not hasattr(seq, '__getitem__'):
+        raise TypeError(f"'{type(seq).__name__}' object can't be concatenated")
 
 
 def concat(a, b, /):
