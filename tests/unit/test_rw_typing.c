@@ -378,3 +378,123 @@ TEST(rw_copy_types_copyreg)
     CHECK_STR(R.err, "");
     CHECK_INT(R.used_after, 0);
 }
+
+TEST(rw_dataclasses_more)
+{
+    PYT(&R,
+        "from dataclasses import dataclass, field, fields, asdict, InitVar, replace\n"
+        "import dataclasses\n"
+        "@dataclass\n"
+        "class A:\n"
+        "    a: int = field(default=1, repr=False)\n"
+        "    b: int = field(default=2, compare=False)\n"
+        "    c: dict = field(default_factory=dict, metadata={'u': 1})\n"
+        "print(A(), A() == A(b=5), fields(A)[2].metadata, A(c={'x': 1}))\n"
+        "@dataclass\n"
+        "class B:\n"
+        "    x: int\n"
+        "    init_only: InitVar[int] = 0\n"
+        "    def __post_init__(self, init_only): self.y = self.x + init_only\n"
+        "@dataclass\n"
+        "class C(B):\n"
+        "    z: int = 5\n"
+        "c = C(1, 2, 3); print(c, c.y)\n"
+        "print(replace(c, init_only=10).y)\n"
+        "try: replace(B(1, 1))\n"
+        "except TypeError as e: print('TE', e)\n"
+        "class Desc:\n"
+        "    def __set_name__(self, owner, name): self.name = name\n"
+        "    def __get__(self, obj, t=None): return 42 if obj is None else obj.__dict__.get('_v', 7)\n"
+        "    def __set__(self, obj, v): obj.__dict__['_v'] = v\n"
+        "@dataclass\n"
+        "class D:\n"
+        "    v: int = Desc()\n"
+        "print(D(), D(3))\n"
+        "@dataclass(eq=False, frozen=True)\n"
+        "class E:\n"
+        "    a: int\n"
+        "print(E(1) == E(1), hash(E(1)) != 0)\n"
+        "@dataclass(repr=False, eq=True)\n"
+        "class F:\n"
+        "    a: int\n"
+        "    def __repr__(self): return 'custom'\n"
+        "print(F(1), F(1) == F(1), F.__hash__)\n"
+        "@dataclass(init=False)\n"
+        "class G:\n"
+        "    a: int = 3\n"
+        "g = G(); print(g, g.a)\n"
+        "try: dataclasses.dataclass(5) if False else None\n"
+        "except TypeError as e: print(e)\n"
+        "@dataclass\n"
+        "class H:\n"
+        "    x: 'list[int]' = field(default_factory=lambda: [1])\n"
+        "    def total(self): return sum(self.x)\n"
+        "print(H().total(), H.__doc__)\n"
+        "@dataclass(match_args=False)\n"
+        "class I:\n"
+        "    a: int\n"
+        "print(hasattr(I, '__match_args__'))\n"
+        "match B(3):\n"
+        "    case B(x=3): print('matched kw')\n"
+        "@dataclass\n"
+        "class J:\n"
+        "    a: int\n"
+        "    b: int\n"
+        "match J(1, 2):\n"
+        "    case J(1, b): print('matched pos', b)\n"
+        "print(dataclasses.is_dataclass(J(1, 2)), repr(dataclasses.MISSING)[:14])\n"
+        "@dataclass(order=True)\n"
+        "class K:\n"
+        "    a: int\n"
+        "    b: int = field(compare=False)\n"
+        "print(K(1, 5) < K(2, 0), K(1, 5) == K(1, 6), K(1, 2).__lt__(3))\n"
+        "@dataclass\n"
+        "class L:\n"
+        "    items: list = field(default_factory=list)\n"
+        "l1, l2 = L(), L(); l1.items.append(1); print(l2.items)\n");
+    CHECK_STR(R.out,
+              "A(b=2, c={}) True {'u': 1} A(b=2, c={'x': 1})\n"
+              "C(x=1, z=3) 3\n"
+              "11\n"
+              "D(v=42) D(v=3)\n"
+              "False True\n"
+              "custom True None\n"
+              "G(a=3) 3\n"
+              "1 H(x: 'list[int]' = <factory>)\n"
+              "False\n"
+              "matched kw\n"
+              "matched pos 2\n"
+              "True <dataclasses._\n"
+              "True True NotImplemented\n"
+              "[]\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_dataclasses_asdict)
+{
+    PYT(&R,
+        "from dataclasses import dataclass, field, asdict, astuple\n"
+        "from collections import namedtuple, defaultdict, OrderedDict\n"
+        "NT = namedtuple('NT', 'a b')\n"
+        "@dataclass\n"
+        "class In:\n"
+        "    v: int\n"
+        "@dataclass\n"
+        "class Out:\n"
+        "    nt: NT\n"
+        "    dd: dict\n"
+        "    tup: tuple\n"
+        "    od: dict\n"
+        "o = Out(NT(In(1), 2), defaultdict(list, {'k': [In(2)]}), (In(3), [In(4)]), OrderedDict(x=In(5)))\n"
+        "d = asdict(o)\n"
+        "print(d['nt'], type(d['nt']).__name__, type(d['dd']).__name__, d['dd']['k'], d['tup'], d['od'])\n"
+        "print(astuple(o)[0], astuple(o, tuple_factory=list)[2])\n"
+        "print(asdict(In(1), dict_factory=lambda kv: sorted(kv)))\n");
+    CHECK_STR(R.out,
+              "NT(a={'v': 1}, b=2) NT defaultdict [{'v': 2}] ({'v': 3}, [{'v': 4}]) OrderedDict({'x': {'v': 5}})\n"
+              "NT(a=(1,), b=2) ([3], [[4]])\n"
+              "[('v', 1)]\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}

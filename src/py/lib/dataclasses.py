@@ -444,7 +444,7 @@ def _convert(obj, make_record):
         return kind(_convert(x, make_record) for x in obj)
     if isinstance(obj, dict):
         pairs = [(_convert(k, make_record), _convert(v, make_record)) for k, v in obj.items()]
-        if hasattr(kind, 'default_factory'):
+        if hasattr(obj, 'default_factory'):     # defaultdict keeps its factory
             out = kind(obj.default_factory)
             out.update(pairs)
             return out
