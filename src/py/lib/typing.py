@@ -36,7 +36,7 @@ def _show(t):
 
 
 def _as_tuple(x):
-    return x if type(x) is tuple else (x,)
+    return x if isinstance(x, tuple) else (x,)
 
 
 def _union_with(a, b):
