@@ -1,4 +1,9 @@
 # abc — abstract base classes (host code, see stdlib.c).
+#
+# Every class made by ABCMeta carries an _AbcState in _abc_data: the classes
+# registered as virtual subclasses and a cache of classes already known to
+# be subclasses.  Abstract methods are recorded in __abstractmethods__ and
+# checked when the class is called.
 
 
 def abstractmethod(funcobj):
@@ -6,112 +11,123 @@ def abstractmethod(funcobj):
     return funcobj
 
 
-class abstractclassmethod(classmethod):
-    __isabstractmethod__ = True
-
-    def __init__(self, callable):
-        callable.__isabstractmethod__ = True
-        super().__init__(callable)
+def _marked(obj):
+    return getattr(obj, '__isabstractmethod__', False) is True
 
 
-class abstractstaticmethod(staticmethod):
-    __isabstractmethod__ = True
-
-    def __init__(self, callable):
-        callable.__isabstractmethod__ = True
-        super().__init__(callable)
-
-
-class abstractproperty(property):
-    __isabstractmethod__ = True
+def _legacy(name, base):
+    """The deprecated abstract{class,static}method/property wrappers."""
+    ns = {'__isabstractmethod__': True, '__module__': 'abc', '__qualname__': name}
+    if base is not property:
+        def __new__(cls, callable):
+            return base.__new__(cls, abstractmethod(callable))
+        ns['__new__'] = __new__
+    return type(name, (base,), ns)
 
 
-def _is_abstract(value):
-    return getattr(value, '__isabstractmethod__', False) is True
+abstractclassmethod = _legacy('abstractclassmethod', classmethod)
+abstractstaticmethod = _legacy('abstractstaticmethod', staticmethod)
+abstractproperty = _legacy('abstractproperty', property)
 
 
-def _compute_abstracts(cls, namespace, bases):
-    abstracts = {name for name, value in namespace.items() if _is_abstract(value)}
-    for base in bases:
-        for name in getattr(base, '__abstractmethods__', ()):
-            value = getattr(cls, name, None)
-            if _is_abstract(value):
-                abstracts.add(name)
-    return frozenset(abstracts)
+def _still_abstract(cls, own_items):
+    """Names that remain abstract in cls: its own marked attributes plus
+    inherited abstract names it has not overridden with something concrete."""
+    names = {k for k, v in own_items if _marked(v)}
+    for parent in cls.__bases__:
+        for k in getattr(parent, '__abstractmethods__', ()):
+            if _marked(getattr(cls, k, None)):
+                names.add(k)
+    return frozenset(names)
+
+
+class _AbcState:
+    __slots__ = ('registry', 'known')
+
+    def __init__(self):
+        self.registry = []
+        self.known = set()
+
+
+def _state(cls):
+    st = cls.__dict__.get('_abc_data')
+    if st is None:
+        st = _AbcState()
+        type.__setattr__(cls, '_abc_data', st)
+    return st
+
+
+def _quote_all(names):
+    return ', '.join("'" + n + "'" for n in names)
 
 
 class ABCMeta(type):
-    def __new__(mcls, name, bases, namespace, /, **kwargs):
-        cls = super().__new__(mcls, name, bases, namespace, **kwargs)
-        cls.__abstractmethods__ = _compute_abstracts(cls, namespace, bases)
-        cls._abc_registry = []
-        cls._abc_cache = set()
-        cls._abc_negative_cache = set()
+    def __new__(meta, name, bases, ns, /, **kw):
+        cls = type.__new__(meta, name, bases, ns, **kw)
+        cls.__abstractmethods__ = _still_abstract(cls, ns.items())
+        cls._abc_data = _AbcState()
         return cls
 
     def register(cls, subclass):
         if not isinstance(subclass, type):
             raise TypeError('Can only register classes')
-        if issubclass(subclass, cls):
-            return subclass
-        if issubclass(cls, subclass):
-            raise RuntimeError('Refusing to create an inheritance cycle')
-        cls._abc_registry.append(subclass)
-        _bump_abc_cache()
+        if not issubclass(subclass, cls):
+            if issubclass(cls, subclass):
+                raise RuntimeError('Refusing to create an inheritance cycle')
+            _state(cls).registry.append(subclass)
         return subclass
 
-    def __instancecheck__(cls, instance):
-        subclass = type(instance)
-        if subclass in cls._abc_cache:
+    def __instancecheck__(cls, obj):
+        kind = type(obj)
+        if kind in _state(cls).known:
             return True
-        return cls.__subclasscheck__(subclass)
+        return cls.__subclasscheck__(kind)
 
-    def __subclasscheck__(cls, subclass):
-        if not isinstance(subclass, type):
+    def __subclasscheck__(cls, klass):
+        if not isinstance(klass, type):
             raise TypeError('issubclass() arg 1 must be a class')
-        if subclass in cls._abc_cache:
+        st = _state(cls)
+        if klass in st.known:
             return True
-        hook = getattr(cls, '__subclasshook__', None)
-        ok = hook(subclass) if hook is not None else NotImplemented
-        if ok is not NotImplemented:
-            if ok:
-                cls._abc_cache.add(subclass)
-            return bool(ok)
-        if cls in getattr(subclass, '__mro__', ()):
-            cls._abc_cache.add(subclass)
-            return True
-        for rcls in cls._abc_registry:
-            if issubclass(subclass, rcls):
-                cls._abc_cache.add(subclass)
-                return True
-        for scls in type.__subclasses__(cls):
-            if scls is not cls and issubclass(subclass, scls):
-                cls._abc_cache.add(subclass)
-                return True
-        return False
+        verdict = _decide(cls, st, klass)
+        if verdict:
+            st.known.add(klass)
+        return verdict
 
     def __call__(cls, *args, **kwargs):
-        abstracts = cls.__abstractmethods__
-        if abstracts:
-            names = sorted(abstracts)
-            if len(names) == 1:
-                raise TypeError(f"Can't instantiate abstract class {cls.__name__} without an implementation "
-                                f"for abstract method '{names[0]}'")
-            listed = ', '.join(f"'{n}'" for n in names)
-            raise TypeError(f"Can't instantiate abstract class {cls.__name__} without an implementation "
-                            f"for abstract methods {listed}")
+        missing = sorted(cls.__abstractmethods__)
+        if missing:
+            what = ("abstract method '" + missing[0] + "'" if len(missing) == 1
+                    else 'abstract methods ' + _quote_all(missing))
+            raise TypeError(f"Can't instantiate abstract class {cls.__name__} "
+                            f"without an implementation for {what}")
         return super().__call__(*args, **kwargs)
 
 
-def _bump_abc_cache():
-    pass
+def _decide(cls, st, sub):
+    """Is sub a subclass of the ABC cls (ignoring the cache)?"""
+    hook = getattr(cls, '__subclasshook__', None)
+    answer = NotImplemented if hook is None else hook(sub)
+    if answer is not NotImplemented:
+        return bool(answer)
+    if cls in getattr(sub, '__mro__', ()):
+        return True
+    # virtual subclasses: registered here, or anything below our subclasses
+    if any(issubclass(sub, r) for r in st.registry):
+        return True
+    return any(child is not cls and issubclass(sub, child) for child in type.__subclasses__(cls))
+
+
+def _registered_with(cls, klass):
+    """Is klass directly registered with the ABC cls?"""
+    return klass in _state(cls).registry
 
 
 class ABC(metaclass=ABCMeta):
     __slots__ = ()
 
     @classmethod
-    def __subclasshook__(cls, subclass):
+    def __subclasshook__(cls, other):
         return NotImplemented
 
 
@@ -120,16 +136,6 @@ def get_cache_token():
 
 
 def update_abstractmethods(cls):
-    if not hasattr(cls, '__abstractmethods__'):
-        return cls
-    abstracts = set()
-    for scls in cls.__bases__:
-        for name in getattr(scls, '__abstractmethods__', ()):
-            value = getattr(cls, name, None)
-            if _is_abstract(value):
-                abstracts.add(name)
-    for name, value in cls.__dict__.items():
-        if _is_abstract(value):
-            abstracts.add(name)
-    cls.__abstractmethods__ = frozenset(abstracts)
+    if hasattr(cls, '__abstractmethods__'):
+        cls.__abstractmethods__ = _still_abstract(cls, list(cls.__dict__.items()))
     return cls

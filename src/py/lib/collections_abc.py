@@ -1,422 +1,271 @@
-# collections.abc — the container ABCs (host code, see stdlib.c).
+# collections.abc — abstract container classes (host code, see stdlib.c).
+#
+# The "one method" ABCs (Hashable, Sized, Iterable, ...) recognise classes
+# structurally: a class counts as a subclass when it (or a class in its MRO)
+# defines every method listed for the ABC in _STRUCTURAL, and none of them is
+# set to None.  The richer ABCs add mixin methods built on their abstract ones.
 
 from abc import ABCMeta, abstractmethod
 
+_STRUCTURAL = {}
+_AliasType = type(list[int])
 
-def _check_methods(C, *methods):
-    mro = C.__mro__
-    for method in methods:
-        for B in mro:
-            if method in B.__dict__:
-                if B.__dict__[method] is None:
-                    return NotImplemented
-                break
-        else:
+
+def _defines_all(klass, wanted):
+    for attr in wanted:
+        owner = next((k for k in klass.__mro__ if attr in k.__dict__), None)
+        if owner is None or owner.__dict__[attr] is None:
             return NotImplemented
     return True
 
 
-class _GenericAliasMixin:
-    pass
-
-
-def _class_getitem(cls, item):
-    return type(list[int])(cls, item)
-
-
-class Hashable(metaclass=ABCMeta):
-    __slots__ = ()
-
-    @abstractmethod
-    def __hash__(self):
-        return 0
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Hashable:
-            return _check_methods(C, '__hash__')
+@classmethod
+def _structural_hook(cls, other):
+    wanted = _STRUCTURAL.get(cls)
+    if wanted is None:
         return NotImplemented
+    return _defines_all(other, wanted)
 
 
-class Awaitable(metaclass=ABCMeta):
-    __slots__ = ()
-
-    @abstractmethod
-    def __await__(self):
-        yield
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Awaitable:
-            return _check_methods(C, '__await__')
-        return NotImplemented
-
-    __class_getitem__ = classmethod(_class_getitem)
+@classmethod
+def _subscript(cls, item):
+    return _AliasType(cls, item)
 
 
-class Coroutine(Awaitable):
-    __slots__ = ()
+def _returns(value):
+    def stub(self, *args):
+        return value
+    return stub
 
-    @abstractmethod
-    def send(self, value):
-        raise StopIteration
 
-    @abstractmethod
-    def throw(self, typ, val=None, tb=None):
-        if val is None:
-            if tb is None:
-                raise typ
-            val = typ()
-        raise val
+def _raises(exc):
+    def stub(self, *args):
+        raise exc
+    return stub
 
+
+def _araises(exc):
+    async def stub(self, *args):
+        raise exc
+    return stub
+
+
+def _no_items():
+    def stub(self):
+        return iter(())
+    return stub
+
+
+def _identity(self):
+    return self
+
+
+def _rethrow(self, typ, val=None, tb=None):
+    if val is None:
+        val = typ if tb is None else typ()
+    raise val
+
+
+_FINISHED = (GeneratorExit, StopIteration)
+_AFINISHED = (GeneratorExit, StopAsyncIteration)
+
+
+def _closer(what):
+    # close() of the generator-like ABCs: throw GeneratorExit, insist it ends
     def close(self):
         try:
             self.throw(GeneratorExit)
-        except (GeneratorExit, StopIteration):
-            pass
-        else:
-            raise RuntimeError('coroutine ignored GeneratorExit')
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Coroutine:
-            return _check_methods(C, '__await__', 'send', 'throw', 'close')
-        return NotImplemented
+        except _FINISHED:
+            return
+        raise RuntimeError(what + ' ignored GeneratorExit')
+    return close
 
 
-class AsyncIterable(metaclass=ABCMeta):
-    __slots__ = ()
-
-    @abstractmethod
-    def __aiter__(self):
-        return AsyncIterator()
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is AsyncIterable:
-            return _check_methods(C, '__aiter__')
-        return NotImplemented
-
-    __class_getitem__ = classmethod(_class_getitem)
+async def _aclose(self):
+    try:
+        await self.athrow(GeneratorExit)
+    except _AFINISHED:
+        return
+    raise RuntimeError('asynchronous generator ignored GeneratorExit')
 
 
-class AsyncIterator(AsyncIterable):
-    __slots__ = ()
-
-    @abstractmethod
-    async def __anext__(self):
-        raise StopAsyncIteration
-
-    def __aiter__(self):
-        return self
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is AsyncIterator:
-            return _check_methods(C, '__anext__', '__aiter__')
-        return NotImplemented
+async def _anext_via_asend(self):
+    return await self.asend(None)
 
 
-class AsyncGenerator(AsyncIterator):
-    __slots__ = ()
-
-    async def __anext__(self):
-        return await self.asend(None)
-
-    @abstractmethod
-    async def asend(self, value):
-        raise StopAsyncIteration
-
-    @abstractmethod
-    async def athrow(self, typ, val=None, tb=None):
-        raise val
-
-    async def aclose(self):
-        try:
-            await self.athrow(GeneratorExit)
-        except (GeneratorExit, StopAsyncIteration):
-            pass
-        else:
-            raise RuntimeError('asynchronous generator ignored GeneratorExit')
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is AsyncGenerator:
-            return _check_methods(C, '__aiter__', '__anext__', 'asend', 'athrow', 'aclose')
-        return NotImplemented
+def _next_via_send(self):
+    return self.send(None)
 
 
-class Iterable(metaclass=ABCMeta):
-    __slots__ = ()
-
-    @abstractmethod
-    def __iter__(self):
-        while False:
-            yield None
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Iterable:
-            return _check_methods(C, '__iter__')
-        return NotImplemented
-
-    __class_getitem__ = classmethod(_class_getitem)
+def _structural(name, bases, needs, abstract, mixins=()):
+    """Create an ABC recognised by the methods in `needs`; `abstract` and
+    `mixins` are (name, function) pairs for its body."""
+    ns = {'__slots__': (), '__subclasshook__': _structural_hook, '__qualname__': name,
+          '__module__': 'collections.abc'}
+    for group, wrap in ((abstract, abstractmethod), (mixins, None)):
+        for attr, fn in group:
+            fn.__name__ = attr
+            fn.__qualname__ = name + '.' + attr
+            ns[attr] = wrap(fn) if wrap else fn
+    made = ABCMeta(name, bases, ns)
+    _STRUCTURAL[made] = needs
+    return made
 
 
-class Iterator(Iterable):
-    __slots__ = ()
-
-    @abstractmethod
-    def __next__(self):
-        raise StopIteration
-
-    def __iter__(self):
-        return self
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Iterator:
-            return _check_methods(C, '__iter__', '__next__')
-        return NotImplemented
-
-
-class Reversible(Iterable):
-    __slots__ = ()
-
-    @abstractmethod
-    def __reversed__(self):
-        while False:
-            yield None
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Reversible:
-            return _check_methods(C, '__reversed__', '__iter__')
-        return NotImplemented
+Hashable = _structural('Hashable', (), ('__hash__',), [('__hash__', _returns(0))])
+Sized = _structural('Sized', (), ('__len__',), [('__len__', _returns(0))])
+Container = _structural('Container', (), ('__contains__',), [('__contains__', _returns(False))])
+Iterable = _structural('Iterable', (), ('__iter__',), [('__iter__', _no_items())])
+Iterator = _structural('Iterator', (Iterable,), ('__iter__', '__next__'),
+                       [('__next__', _raises(StopIteration))], [('__iter__', _identity)])
+Reversible = _structural('Reversible', (Iterable,), ('__reversed__', '__iter__'),
+                         [('__reversed__', _no_items())])
+Generator = _structural('Generator', (Iterator,), ('__iter__', '__next__', 'send', 'throw', 'close'),
+                        [('send', _raises(StopIteration)), ('throw', _rethrow)],
+                        [('__next__', _next_via_send), ('close', _closer('generator'))])
+Awaitable = _structural('Awaitable', (), ('__await__',), [('__await__', _no_items())])
+Coroutine = _structural('Coroutine', (Awaitable,), ('__await__', 'send', 'throw', 'close'),
+                        [('send', _raises(StopIteration)), ('throw', _rethrow)],
+                        [('close', _closer('coroutine'))])
+AsyncIterable = _structural('AsyncIterable', (), ('__aiter__',), [('__aiter__', _raises(NotImplementedError))])
+AsyncIterator = _structural('AsyncIterator', (AsyncIterable,), ('__anext__', '__aiter__'),
+                            [('__anext__', _araises(StopAsyncIteration))], [('__aiter__', _identity)])
+AsyncGenerator = _structural('AsyncGenerator', (AsyncIterator,),
+                             ('__aiter__', '__anext__', 'asend', 'athrow', 'aclose'),
+                             [('asend', _araises(StopAsyncIteration)), ('athrow', _rethrow)],
+                             [('__anext__', _anext_via_asend), ('aclose', _aclose)])
+Collection = _structural('Collection', (Sized, Iterable, Container), ('__len__', '__iter__', '__contains__'), [])
+Buffer = _structural('Buffer', (), ('__buffer__',), [('__buffer__', _raises(NotImplementedError))])
+Callable = _structural('Callable', (), ('__call__',), [('__call__', _returns(False))])
 
 
-class Generator(Iterator):
-    __slots__ = ()
-
-    def __next__(self):
-        return self.send(None)
-
-    @abstractmethod
-    def send(self, value):
-        raise StopIteration
-
-    @abstractmethod
-    def throw(self, typ, val=None, tb=None):
-        raise val
-
-    def close(self):
-        try:
-            self.throw(GeneratorExit)
-        except (GeneratorExit, StopIteration):
-            pass
-        else:
-            raise RuntimeError('generator ignored GeneratorExit')
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Generator:
-            return _check_methods(C, '__iter__', '__next__', 'send', 'throw', 'close')
-        return NotImplemented
+def _show(t):
+    if t is Ellipsis:
+        return '...'
+    if isinstance(t, type) and not isinstance(t, _AliasType):
+        mod = t.__module__
+        return t.__qualname__ if mod == 'builtins' else mod + '.' + t.__qualname__
+    return repr(t)
 
 
-class Sized(metaclass=ABCMeta):
-    __slots__ = ()
+class _CallableAlias:
+    """Callable[[A, B], R] — the argument list is flattened into __args__."""
 
-    @abstractmethod
-    def __len__(self):
-        return 0
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Sized:
-            return _check_methods(C, '__len__')
-        return NotImplemented
-
-
-class Container(metaclass=ABCMeta):
-    __slots__ = ()
-
-    @abstractmethod
-    def __contains__(self, x):
-        return False
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Container:
-            return _check_methods(C, '__contains__')
-        return NotImplemented
-
-    __class_getitem__ = classmethod(_class_getitem)
-
-
-class Collection(Sized, Iterable, Container):
-    __slots__ = ()
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Collection:
-            return _check_methods(C, '__len__', '__iter__', '__contains__')
-        return NotImplemented
-
-
-class Buffer(metaclass=ABCMeta):
-    __slots__ = ()
-
-    @abstractmethod
-    def __buffer__(self, flags, /):
-        raise NotImplementedError
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Buffer:
-            return _check_methods(C, '__buffer__')
-        return NotImplemented
-
-
-class Callable(metaclass=ABCMeta):
-    __slots__ = ()
-
-    @abstractmethod
-    def __call__(self, *args, **kwds):
-        return False
-
-    @classmethod
-    def __subclasshook__(cls, C):
-        if cls is Callable:
-            return _check_methods(C, '__call__')
-        return NotImplemented
-
-    @classmethod
-    def __class_getitem__(cls, item):
-        return _CallableGenericAlias(cls, item)
-
-
-class _CallableGenericAlias:
-    def __init__(self, origin, args):
-        if not isinstance(args, tuple) or len(args) != 2:
+    def __init__(self, origin, spec):
+        if type(spec) is not tuple or len(spec) != 2:
             raise TypeError('Callable must be used as Callable[[arg, ...], result].')
+        argspec, ret = spec
         self.__origin__ = origin
-        params, result = args
-        if isinstance(params, list):
-            self.__args__ = tuple(params) + (result,)
-        else:
-            self.__args__ = (params, result)
-        self._params = params
-        self._result = result
+        self._argspec = argspec
+        self._ret = ret
+        flat = tuple(argspec) if isinstance(argspec, list) else (argspec,)
+        self.__args__ = flat + (ret,)
 
     def __repr__(self):
-        def r(t):
-            if isinstance(t, type) and not isinstance(t, type(list[int])):
-                if t.__module__ == 'builtins':
-                    return t.__qualname__
-                return f'{t.__module__}.{t.__qualname__}'
-            if t is Ellipsis:
-                return '...'
-            return repr(t)
-        if isinstance(self._params, list):
-            ps = '[' + ', '.join(r(p) for p in self._params) + ']'
+        if isinstance(self._argspec, list):
+            shown = '[' + ', '.join(map(_show, self._argspec)) + ']'
         else:
-            ps = r(self._params)
-        return f'collections.abc.Callable[{ps}, {r(self._result)}]'
+            shown = _show(self._argspec)
+        return 'collections.abc.Callable[' + shown + ', ' + _show(self._ret) + ']'
 
     def __eq__(self, other):
-        if not isinstance(other, _CallableGenericAlias):
+        if type(other) is not _CallableAlias:
             return NotImplemented
-        return self.__origin__ == other.__origin__ and self.__args__ == other.__args__
+        return (self.__origin__, self.__args__) == (other.__origin__, other.__args__)
 
     def __hash__(self):
-        return hash((self.__origin__, self.__args__))
+        return hash((_CallableAlias, self.__origin__, self.__args__))
+
+
+Callable.__class_getitem__ = classmethod(_CallableAlias)
+
+
+# ---- sets ----------------------------------------------------------------
+
+def _all_in(items, pool):
+    return all(x in pool for x in items)
+
+
+def _set_operand(test):
+    # comparisons are only defined between two Sets
+    def compare(self, rhs):
+        return test(self, rhs) if isinstance(rhs, Set) else NotImplemented
+    compare.__name__ = test.__name__
+    return compare
+
+
+def _iterable_operand(op):
+    def combine(self, rhs):
+        return op(self, rhs) if isinstance(rhs, Iterable) else NotImplemented
+    combine.__name__ = op.__name__
+    return combine
 
 
 class Set(Collection):
     __slots__ = ()
 
-    def __le__(self, other):
-        if not isinstance(other, Set):
-            return NotImplemented
-        if len(self) > len(other):
-            return False
-        for elem in self:
-            if elem not in other:
-                return False
-        return True
+    @_set_operand
+    def __le__(self, rhs):
+        return len(self) <= len(rhs) and _all_in(self, rhs)
 
-    def __lt__(self, other):
-        if not isinstance(other, Set):
-            return NotImplemented
-        return len(self) < len(other) and self.__le__(other)
+    @_set_operand
+    def __ge__(self, rhs):
+        return len(self) >= len(rhs) and _all_in(rhs, self)
 
-    def __gt__(self, other):
-        if not isinstance(other, Set):
-            return NotImplemented
-        return len(self) > len(other) and self.__ge__(other)
+    @_set_operand
+    def __lt__(self, rhs):
+        return len(self) < len(rhs) and _all_in(self, rhs)
 
-    def __ge__(self, other):
-        if not isinstance(other, Set):
-            return NotImplemented
-        if len(self) < len(other):
-            return False
-        for elem in other:
-            if elem not in self:
-                return False
-        return True
+    @_set_operand
+    def __gt__(self, rhs):
+        return len(self) > len(rhs) and _all_in(rhs, self)
 
-    def __eq__(self, other):
-        if not isinstance(other, Set):
-            return NotImplemented
-        return len(self) == len(other) and self.__le__(other)
+    @_set_operand
+    def __eq__(self, rhs):
+        return len(self) == len(rhs) and _all_in(self, rhs)
 
     @classmethod
-    def _from_iterable(cls, it):
-        return cls(it)
-
-    def __and__(self, other):
-        if not isinstance(other, Iterable):
-            return NotImplemented
-        return self._from_iterable(value for value in other if value in self)
-
-    __rand__ = __and__
+    def _from_iterable(cls, items):
+        return cls(items)
 
     def isdisjoint(self, other):
-        for value in other:
-            if value in self:
-                return False
-        return True
+        return not any(x in self for x in other)
 
-    def __or__(self, other):
-        if not isinstance(other, Iterable):
-            return NotImplemented
-        chain = (e for s in (self, other) for e in s)
-        return self._from_iterable(chain)
+    @_iterable_operand
+    def __and__(self, rhs):
+        return self._from_iterable(x for x in rhs if x in self)
 
-    __ror__ = __or__
+    @_iterable_operand
+    def __or__(self, rhs):
+        return self._from_iterable(x for part in (self, rhs) for x in part)
 
-    def __sub__(self, other):
-        if not isinstance(other, Set):
-            if not isinstance(other, Iterable):
-                return NotImplemented
-            other = self._from_iterable(other)
-        return self._from_iterable(value for value in self if value not in other)
+    def _coerce(self, rhs):
+        if not isinstance(rhs, Set):
+            rhs = self._from_iterable(rhs)
+        return rhs
 
-    def __xor__(self, other):
-        if not isinstance(other, Set):
-            if not isinstance(other, Iterable):
-                return NotImplemented
-            other = self._from_iterable(other)
-        return (self - other) | (other - self)
+    @_iterable_operand
+    def __sub__(self, rhs):
+        rhs = self._coerce(rhs)
+        return self._from_iterable(x for x in self if x not in rhs)
 
-    __rxor__ = __xor__
+    @_iterable_operand
+    def __rsub__(self, lhs):
+        lhs = self._coerce(lhs)
+        return self._from_iterable(x for x in lhs if x not in self)
+
+    @_iterable_operand
+    def __xor__(self, rhs):
+        rhs = self._coerce(rhs)
+        return (self - rhs) | (rhs - self)
+
+    __rand__, __ror__, __rxor__ = __and__, __or__, __xor__
 
     def _hash(self):
-        h = 0
+        acc = 0
         for x in self:
-            h ^= hash(x)
-        return h
+            acc ^= hash(x)
+        return acc
 
 
 class MutableSet(Set):
@@ -436,45 +285,54 @@ class MutableSet(Set):
         self.discard(value)
 
     def pop(self):
-        it = iter(self)
-        try:
-            value = next(it)
-        except StopIteration:
-            raise KeyError from None
+        for value in self:
+            break
+        else:
+            raise KeyError
         self.discard(value)
         return value
 
     def clear(self):
-        try:
-            while True:
+        while True:
+            try:
                 self.pop()
-        except KeyError:
-            pass
+            except KeyError:
+                return
 
-    def __ior__(self, it):
-        for value in it:
-            self.add(value)
+    def __ior__(self, items):
+        for x in items:
+            self.add(x)
         return self
 
-    def __iand__(self, it):
-        for value in (self - it):
-            self.discard(value)
+    def __iand__(self, items):
+        for x in self - items:
+            self.discard(x)
         return self
 
-    def __isub__(self, it):
-        if it is self:
+    def __ixor__(self, items):
+        if items is self:
             self.clear()
-        else:
-            for value in it:
-                self.discard(value)
+            return self
+        for x in self._coerce(items):
+            (self.discard if x in self else self.add)(x)
         return self
 
+    def __isub__(self, items):
+        if items is self:
+            self.clear()
+            return self
+        for x in items:
+            self.discard(x)
+        return self
+
+
+# ---- mappings ------------------------------------------------------------
 
 class Mapping(Collection):
     __slots__ = ()
 
     @abstractmethod
-    def __getitem__(self, key):
+    def __getitem__(self, k):
         raise KeyError
 
     def get(self, key, default=None):
@@ -483,27 +341,26 @@ class Mapping(Collection):
         except KeyError:
             return default
 
-    def __contains__(self, key):
+    def __contains__(self, k):
         try:
-            self[key]
+            self[k]
+            return True
         except KeyError:
             return False
-        else:
-            return True
 
     def keys(self):
         return KeysView(self)
 
-    def items(self):
-        return ItemsView(self)
-
     def values(self):
         return ValuesView(self)
 
-    def __eq__(self, other):
-        if not isinstance(other, Mapping):
+    def items(self):
+        return ItemsView(self)
+
+    def __eq__(self, rhs):
+        if not isinstance(rhs, Mapping):
             return NotImplemented
-        return dict(self.items()) == dict(other.items())
+        return dict(self.items()) == dict(rhs.items())
 
     __reversed__ = None
 
@@ -511,174 +368,171 @@ class Mapping(Collection):
 class MappingView(Sized):
     __slots__ = ('_mapping',)
 
-    def __init__(self, mapping):
-        self._mapping = mapping
+    def __init__(self, m):
+        self._mapping = m
 
     def __len__(self):
         return len(self._mapping)
 
     def __repr__(self):
-        return '{0.__class__.__name__}({0._mapping!r})'.format(self)
+        return f'{type(self).__name__}({self._mapping!r})'
 
-    __class_getitem__ = classmethod(_class_getitem)
+
+def _plain_set(cls, items):
+    return set(items)
+
+
+def _same(a, b):
+    return a is b or a == b
 
 
 class KeysView(MappingView, Set):
     __slots__ = ()
+    _from_iterable = classmethod(_plain_set)
 
-    @classmethod
-    def _from_iterable(cls, it):
-        return set(it)
-
-    def __contains__(self, key):
-        return key in self._mapping
+    def __contains__(self, k):
+        return k in self._mapping
 
     def __iter__(self):
-        yield from self._mapping
+        return iter(self._mapping)
 
 
 class ItemsView(MappingView, Set):
     __slots__ = ()
+    _from_iterable = classmethod(_plain_set)
 
-    @classmethod
-    def _from_iterable(cls, it):
-        return set(it)
-
-    def __contains__(self, item):
-        key, value = item
+    def __contains__(self, pair):
+        k, v = pair
+        m = self._mapping
         try:
-            v = self._mapping[key]
+            found = m[k]
         except KeyError:
             return False
-        else:
-            return v is value or v == value
+        return _same(found, v)
 
     def __iter__(self):
-        for key in self._mapping:
-            yield (key, self._mapping[key])
+        m = self._mapping
+        return ((k, m[k]) for k in m)
 
 
 class ValuesView(MappingView, Collection):
     __slots__ = ()
 
-    def __contains__(self, value):
-        for key in self._mapping:
-            v = self._mapping[key]
-            if v is value or v == value:
-                return True
-        return False
+    def __contains__(self, v):
+        return any(_same(x, v) for x in self)
 
     def __iter__(self):
-        for key in self._mapping:
-            yield self._mapping[key]
+        m = self._mapping
+        return (m[k] for k in m)
+
+
+_NOTHING = object()
 
 
 class MutableMapping(Mapping):
     __slots__ = ()
 
     @abstractmethod
-    def __setitem__(self, key, value):
+    def __setitem__(self, k, v):
         raise KeyError
 
     @abstractmethod
-    def __delitem__(self, key):
+    def __delitem__(self, k):
         raise KeyError
 
-    __marker = object()
-
-    def pop(self, key, default=__marker):
+    def pop(self, key, default=_NOTHING):
         try:
-            value = self[key]
+            found = self[key]
         except KeyError:
-            if default is self.__marker:
+            if default is _NOTHING:
                 raise
             return default
-        else:
-            del self[key]
-            return value
+        del self[key]
+        return found
 
     def popitem(self):
-        try:
-            key = next(iter(self))
-        except StopIteration:
-            raise KeyError from None
-        value = self[key]
+        for key in self:
+            break
+        else:
+            raise KeyError
+        found = self[key]
         del self[key]
-        return key, value
+        return key, found
 
     def clear(self):
-        try:
-            while True:
+        while True:
+            try:
                 self.popitem()
-        except KeyError:
-            pass
+            except KeyError:
+                return
 
     def update(self, other=(), /, **kwds):
-        if isinstance(other, Mapping):
-            for key in other:
-                self[key] = other[key]
-        elif hasattr(other, 'keys'):
-            for key in other.keys():
-                self[key] = other[key]
+        if isinstance(other, Mapping) or hasattr(other, 'keys'):
+            pairs = ((k, other[k]) for k in other.keys())
         else:
-            for key, value in other:
-                self[key] = value
-        for key, value in kwds.items():
-            self[key] = value
+            pairs = other
+        for k, v in pairs:
+            self[k] = v
+        for k, v in kwds.items():
+            self[k] = v
 
     def setdefault(self, key, default=None):
         try:
             return self[key]
         except KeyError:
-            self[key] = default
+            pass
+        self[key] = default
         return default
 
+
+# ---- sequences -----------------------------------------------------------
 
 class Sequence(Reversible, Collection):
     __slots__ = ()
 
     @abstractmethod
-    def __getitem__(self, index):
+    def __getitem__(self, i):
         raise IndexError
 
     def __iter__(self):
-        i = 0
-        try:
-            while True:
-                v = self[i]
-                yield v
-                i += 1
-        except IndexError:
-            return
+        pos = 0
+        while True:
+            try:
+                item = self[pos]
+            except IndexError:
+                return
+            yield item
+            pos += 1
 
-    def __contains__(self, value):
-        for v in self:
-            if v is value or v == value:
-                return True
-        return False
+    def __contains__(self, v):
+        return any(_same(x, v) for x in self)
 
     def __reversed__(self):
-        for i in reversed(range(len(self))):
-            yield self[i]
+        pos = len(self)
+        while pos > 0:
+            pos -= 1
+            yield self[pos]
 
     def index(self, value, start=0, stop=None):
-        if start is not None and start < 0:
-            start = max(len(self) + start, 0)
-        if stop is not None and stop < 0:
-            stop += len(self)
-        i = start
-        while stop is None or i < stop:
+        # negative bounds count from the end; start is clamped at 0
+        lo = start
+        if lo is not None and lo < 0:
+            lo = max(0, lo + len(self))
+        hi = stop
+        if hi is not None and hi < 0:
+            hi = hi + len(self)
+        while hi is None or lo < hi:
             try:
-                v = self[i]
+                item = self[lo]
             except IndexError:
                 break
-            if v is value or v == value:
-                return i
-            i += 1
+            if _same(item, value):
+                return lo
+            lo += 1
         raise ValueError
 
     def count(self, value):
-        return sum(1 for v in self if v is value or v == value)
+        return sum(1 for x in self if _same(x, value))
 
 
 class ByteString(Sequence):
@@ -689,11 +543,11 @@ class MutableSequence(Sequence):
     __slots__ = ()
 
     @abstractmethod
-    def __setitem__(self, index, value):
+    def __setitem__(self, i, v):
         raise IndexError
 
     @abstractmethod
-    def __delitem__(self, index):
+    def __delitem__(self, i):
         raise IndexError
 
     @abstractmethod
@@ -703,61 +557,64 @@ class MutableSequence(Sequence):
     def append(self, value):
         self.insert(len(self), value)
 
+    def extend(self, values):
+        for x in (list(values) if values is self else values):
+            self.append(x)
+
     def clear(self):
-        try:
-            while True:
+        while True:
+            try:
                 self.pop()
-        except IndexError:
-            pass
+            except IndexError:
+                return
 
     def reverse(self):
-        n = len(self)
-        for i in range(n // 2):
-            self[i], self[n - i - 1] = self[n - i - 1], self[i]
-
-    def extend(self, values):
-        if values is self:
-            values = list(values)
-        for v in values:
-            self.append(v)
+        lo, hi = 0, len(self) - 1
+        while lo < hi:
+            self[lo], self[hi] = self[hi], self[lo]
+            lo += 1
+            hi -= 1
 
     def pop(self, index=-1):
-        v = self[index]
+        item = self[index]
         del self[index]
-        return v
+        return item
 
     def remove(self, value):
-        del self[self.index(value)]
+        where = self.index(value)
+        del self[where]
 
-    def __iadd__(self, values):
-        self.extend(values)
+    def __iadd__(self, more):
+        self.extend(more)
         return self
 
 
-for _c in (Hashable, Awaitable, Coroutine, AsyncIterable, AsyncIterator, AsyncGenerator, Iterable,
-           Iterator, Reversible, Generator, Sized, Container, Collection, Buffer, Callable, Set,
-           MutableSet, Mapping, MappingView, KeysView, ItemsView, ValuesView, MutableMapping,
-           Sequence, ByteString, MutableSequence):
-    _c.__module__ = 'collections.abc'
-    if '__class_getitem__' not in _c.__dict__ and _c is not Callable:
-        _c.__class_getitem__ = classmethod(_class_getitem)
+_PUBLIC = (Hashable, Sized, Container, Iterable, Iterator, Reversible, Generator, Awaitable,
+           Coroutine, AsyncIterable, AsyncIterator, AsyncGenerator, Collection, Buffer, Callable,
+           Set, MutableSet, Mapping, MappingView, KeysView, ItemsView, ValuesView, MutableMapping,
+           Sequence, ByteString, MutableSequence)
+for _k in _PUBLIC:
+    _k.__module__ = 'collections.abc'
+    if _k is not Callable:
+        _k.__class_getitem__ = _subscript
 
-Sequence.register(tuple)
-Sequence.register(str)
-Sequence.register(range)
-ByteString.register(bytes)
-ByteString.register(bytearray)
-MutableSequence.register(list)
-MutableSequence.register(bytearray)
-Set.register(frozenset)
-MutableSet.register(set)
-MutableMapping.register(dict)
-KeysView.register(type({}.keys()))
-ItemsView.register(type({}.items()))
-ValuesView.register(type({}.values()))
-Set.register(type({}.keys()))
-Set.register(type({}.items()))
-Generator.register(type((lambda: (yield))()))
-from collections import deque as _deque
-MutableSequence.register(_deque)
-del _c, _deque
+
+def _register_builtins():
+    import collections
+    for abc_, concrete in ((Sequence, (tuple, str, range)),
+                           (ByteString, (bytes, bytearray)),
+                           (MutableSequence, (list, bytearray, collections.deque)),
+                           (Set, (frozenset,)),
+                           (MutableSet, (set,)),
+                           (MutableMapping, (dict,)),
+                           (KeysView, (type({}.keys()),)),
+                           (ItemsView, (type({}.items()),)),
+                           (ValuesView, (type({}.values()),)),
+                           (Set, (type({}.keys()), type({}.items()))),
+                           (Generator, (type((lambda: (yield))()),))):
+        for c in concrete:
+            abc_.register(c)
+
+
+_register_builtins()
+del _k, _PUBLIC, _register_builtins

@@ -21,18 +21,23 @@ def update_wrapper(wrapper, wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPP
     """Copy the identifying attributes of `wrapped` onto `wrapper`."""
     for name in assigned:
         value = getattr(wrapped, name, _MISSING)
-        if value is _MISSING:
-            continue
-        try:
-            setattr(wrapper, name, value)
-        except (AttributeError, TypeError):
-            pass
+        if value is not _MISSING:
+            _set_quietly(wrapper, name, value)
     for name in updated:
         target = getattr(wrapper, name, None)
         if target is not None:
             target.update(getattr(wrapped, name, {}))
-    wrapper.__wrapped__ = wrapped
+    setattr(wrapper, '__wrapped__', wrapped)
     return wrapper
+
+
+def _set_quietly(obj, name, value):
+    # some attributes are read-only on some callables: skip those
+    try:
+        setattr(obj, name, value)
+    except (TypeError, AttributeError):
+        return False
+    return True
 
 
 def wraps(wrapped, assigned=WRAPPER_ASSIGNMENTS, updated=WRAPPER_UPDATES):
@@ -173,11 +178,11 @@ def _partial_new(cls, func, /, *args, **keywords):
     if isinstance(func, family):          # flatten partial(partial(f, ...), ...)
         merged, extra = _fill_holes(func.args, args)
         args = tuple(merged) + tuple(extra)
-        keywords = {**func.keywords, **keywords}
+        keywords = dict(func.keywords, **keywords)
         func = func.func
-    self = object.__new__(cls)
-    self.func, self.args, self.keywords = func, args, keywords
-    return self
+    made = object.__new__(cls)
+    made.func, made.args, made.keywords = func, args, keywords
+    return made
 
 
 def _partial_repr(self):
@@ -198,22 +203,19 @@ class partial:
 
     __repr__ = _partial_repr
 
-    def __call__(self, /, *args, **keywords):
-        if keywords:
-            keywords = {**self.keywords, **keywords}
-        else:
-            keywords = self.keywords
+    def __call__(self, /, *more, **extra):
+        kw = dict(self.keywords, **extra) if extra else self.keywords
         stored = self.args
         if Placeholder in stored:
             need = sum(1 for a in stored if a is Placeholder)
-            if len(args) < need:
+            if len(more) < need:
                 raise TypeError("missing positional arguments in 'partial' call; expected at least "
-                                f"{need}, got {len(args)}")
-            filled, rest = _fill_holes(stored, args)
-            return self.func(*filled, *rest, **keywords)
-        return self.func(*stored, *args, **keywords)
+                                f"{need}, got {len(more)}")
+            filled, rest = _fill_holes(stored, more)
+            return self.func(*filled, *rest, **kw)
+        return self.func(*stored, *more, **kw)
 
-    def __get__(self, obj, objtype=None):
+    def __get__(self, inst, owner=None):
         return self
 
     def __reduce__(self):
@@ -237,10 +239,10 @@ class partialmethod:
         method.__partialmethod__ = self
         return method
 
-    def __get__(self, obj, cls=None):
+    def __get__(self, inst, owner=None):
         binder = getattr(self.func, '__get__', None)
         if binder is not None and not isinstance(self.func, partial):
-            bound = binder(obj, cls)
+            bound = binder(inst, owner)
             if bound is not self.func:
                 # A descriptor (classmethod, staticmethod...) bound itself: just add our arguments.
                 result = partial(bound, *self.args, **self.keywords)
@@ -248,7 +250,7 @@ class partialmethod:
                 if owner is not _MISSING:
                     result.__self__ = owner
                 return result
-        return self._unbound().__get__(obj, cls)
+        return self._unbound().__get__(inst, owner)
 
     def __call__(self, cls_or_self, /, *args, **keywords):
         return self.func(cls_or_self, *self.args, *args, **{**self.keywords, **keywords})
@@ -309,30 +311,30 @@ def _lru_wrapper(user_function, maxsize, typed):
     bounded = maxsize is not None
 
     if bounded and maxsize == 0:
-        def wrapper(*args, **kwds):
+        def cached(*args, **kw):
             stats[1] += 1
-            return user_function(*args, **kwds)
+            return user_function(*args, **kw)
     elif not bounded:
-        def wrapper(*args, **kwds):
-            key = _cache_key(args, kwds, typed)
+        def cached(*args, **kw):
+            key = _cache_key(args, kw, typed)
             value = table.get(key, _MISSING)
             if value is not _MISSING:
                 stats[0] += 1
                 return value
             stats[1] += 1
-            value = user_function(*args, **kwds)
+            value = user_function(*args, **kw)
             table[key] = value
             return value
     else:
-        def wrapper(*args, **kwds):
-            key = _cache_key(args, kwds, typed)
+        def cached(*args, **kw):
+            key = _cache_key(args, kw, typed)
             value = table.pop(key, _MISSING)
             if value is not _MISSING:      # a hit moves to the most-recent end
                 stats[0] += 1
                 table[key] = value
                 return value
             stats[1] += 1
-            value = user_function(*args, **kwds)
+            value = user_function(*args, **kw)
             if key in table:               # filled by a recursive call meanwhile
                 return table[key]
             table[key] = value
@@ -350,25 +352,25 @@ def _lru_wrapper(user_function, maxsize, typed):
     def cache_parameters():
         return {'maxsize': maxsize, 'typed': typed}
 
-    wrapper.cache_info = cache_info
-    wrapper.cache_clear = cache_clear
-    wrapper.cache_parameters = cache_parameters
-    update_wrapper(wrapper, user_function)
-    return wrapper
+    for helper in (cache_info, cache_clear, cache_parameters):
+        setattr(cached, helper.__name__, helper)
+    update_wrapper(cached, user_function)
+    return cached
 
 
 def lru_cache(maxsize=128, typed=False):
     """Memoise a function, keeping at most maxsize results (None: unbounded)."""
-    if isinstance(maxsize, int):
-        maxsize = max(maxsize, 0)
-    elif callable(maxsize) and isinstance(typed, bool):
+    if callable(maxsize) and isinstance(typed, bool):
+        # used bare, as @lru_cache
         return _lru_wrapper(maxsize, 128, typed)
-    elif maxsize is not None:
-        raise TypeError('Expected first argument to be an integer, a callable, or None')
+    if maxsize is not None:
+        if not isinstance(maxsize, int):
+            raise TypeError('Expected first argument to be an integer, a callable, or None')
+        maxsize = max(maxsize, 0)
 
-    def decorating_function(user_function):
+    def apply(user_function):
         return _lru_wrapper(user_function, maxsize, typed)
-    return decorating_function
+    return apply
 
 
 def cache(user_function, /):
@@ -383,15 +385,15 @@ class cached_property:
     def __init__(self, func):
         self.func = func
         self.attrname = None
-        self.__doc__ = func.__doc__
-        self.__module__ = func.__module__
+        self.__doc__, self.__module__ = func.__doc__, func.__module__
 
     def __set_name__(self, owner, name):
-        if self.attrname is None:
+        known = self.attrname
+        if known is None:
             self.attrname = name
-        elif name != self.attrname:
+        elif known != name:
             raise TypeError('Cannot assign the same cached_property to two different names '
-                            f'({self.attrname!r} and {name!r}).')
+                            f'({known!r} and {name!r}).')
 
     def __get__(self, instance, owner=None):
         if instance is None:
@@ -413,6 +415,14 @@ class cached_property:
 
 
 # ---- singledispatch ----------------------------------------------------------------------
+def _evaluate_hint(text, func):
+    # annotations are kept as strings here: evaluate in the function's globals
+    try:
+        return eval(text, getattr(func, '__globals__', None) or {})
+    except Exception:
+        return text
+
+
 def singledispatch(func):
     """Make func a generic function dispatching on the type of its first argument."""
     registry = {object: func}
@@ -428,7 +438,7 @@ def singledispatch(func):
     def register(cls, func=None):
         if func is None:
             if isinstance(cls, type):
-                return lambda f: register(cls, f)
+                return lambda impl: register(cls, impl)
             hints = getattr(cls, '__annotations__', None) or {}
             if not hints:
                 raise TypeError(f'Invalid first argument to `register()`: {cls!r}. '
@@ -436,6 +446,8 @@ def singledispatch(func):
                                 'on an annotated function.')
             func = cls
             argname, cls = next(iter(hints.items()))
+            if isinstance(cls, str):
+                cls = _evaluate_hint(cls, func)
             if not isinstance(cls, type):
                 members = getattr(cls, '__args__', None)
                 if not members:
@@ -446,16 +458,14 @@ def singledispatch(func):
         registry[cls] = func
         return func
 
-    def wrapper(*args, **kw):
+    def generic(*args, **kw):
         if not args:
             raise TypeError(f'{name} requires at least 1 positional argument')
-        return dispatch(args[0].__class__)(*args, **kw)
+        impl = dispatch(args[0].__class__)
+        return impl(*args, **kw)
 
-    wrapper.register = register
-    wrapper.dispatch = dispatch
-    wrapper.registry = registry
-    update_wrapper(wrapper, func)
-    return wrapper
+    generic.register, generic.dispatch, generic.registry = register, dispatch, registry
+    return update_wrapper(generic, func)
 
 
 class singledispatchmethod:
@@ -468,14 +478,14 @@ class singledispatchmethod:
         self.func = func
 
     def register(self, cls, method=None):
-        return self.dispatcher.register(cls, func=method)
+        return self.dispatcher.register(cls, method)
 
-    def __get__(self, obj, cls=None):
+    def __get__(self, inst, owner=None):
         dispatcher = self.dispatcher
 
         def method(*args, **kwargs):
             impl = dispatcher.dispatch(args[0].__class__)
-            return impl.__get__(obj, cls)(*args, **kwargs)
+            return impl.__get__(inst, owner)(*args, **kwargs)
         method.register = self.register
         update_wrapper(method, self.func)
         return method

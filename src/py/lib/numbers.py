@@ -47,11 +47,11 @@ class Complex(Number):
     def __bool__(self):
         return self != 0
 
-    def __sub__(self, other):
-        return self + -other
+    def __sub__(self, rhs):
+        return self + -rhs
 
-    def __rsub__(self, other):
-        return -self + other
+    def __rsub__(self, lhs):
+        return -self + lhs
 
 
 class Real(Complex):
@@ -62,13 +62,14 @@ class Real(Complex):
              "__mod__ __rmod__ __lt__ __le__")
 
     def __complex__(self):
-        return complex(float(self))
+        as_float = float(self)
+        return complex(as_float)
 
-    def __divmod__(self, other):
-        return (self // other, self % other)
+    def __divmod__(self, rhs):
+        return self // rhs, self % rhs
 
-    def __rdivmod__(self, other):
-        return (other // self, other % self)
+    def __rdivmod__(self, lhs):
+        return lhs // self, lhs % self
 
     real = property(lambda self: +self)
     imag = property(lambda self: 0)
@@ -83,7 +84,8 @@ class Rational(Real):
     _declare(locals(), "", "numerator denominator")
 
     def __float__(self):
-        return int(self.numerator) / int(self.denominator)
+        num, den = self.numerator, self.denominator
+        return int(num) / int(den)
 
 
 class Integral(Rational):

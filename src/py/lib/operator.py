@@ -1,4 +1,4 @@
-"""Operators as functions (CPython's operator module)."""
+"""Operators as plain functions (the operator module)."""
 import _sk
 
 __all__ = ['abs', 'add', 'and_', 'attrgetter', 'call', 'concat', 'contains', 'countOf', 'delitem', 'eq',
@@ -8,398 +8,194 @@ __all__ = ['abs', 'add', 'and_', 'attrgetter', 'call', 'concat', 'contains', 'co
            'methodcaller', 'mod', 'mul', 'ne', 'neg', 'not_', 'or_', 'pos', 'pow', 'rshift', 'setitem', 'sub',
            'truediv', 'truth', 'xor']
 
-_abs = abs
+_builtin_abs = abs
+
+# The one-expression operators are generated from these tables: name and
+# the expression over the parameters a (and b, c).
+_UNARY = (('not_', 'not a'), ('truth', 'bool(a)'), ('is_none', 'a is None'),
+          ('is_not_none', 'a is not None'), ('inv', '~a'), ('neg', '-a'), ('pos', '+a'))
+_BINARY = (('lt', 'a < b'), ('le', 'a <= b'), ('eq', 'a == b'), ('ne', 'a != b'),
+           ('ge', 'a >= b'), ('gt', 'a > b'), ('is_', 'a is b'), ('is_not', 'a is not b'),
+           ('add', 'a + b'), ('sub', 'a - b'), ('mul', 'a * b'), ('matmul', 'a @ b'),
+           ('truediv', 'a / b'), ('floordiv', 'a // b'), ('mod', 'a % b'), ('pow', 'a ** b'),
+           ('lshift', 'a << b'), ('rshift', 'a >> b'), ('and_', 'a & b'), ('or_', 'a | b'),
+           ('xor', 'a ^ b'), ('contains', 'b in a'), ('getitem', 'a[b]'))
+# in-place forms: iadd does a += b and returns a, and so on
+_INPLACE = (('iadd', '+'), ('isub', '-'), ('imul', '*'), ('imatmul', '@'), ('itruediv', '/'),
+            ('ifloordiv', '//'), ('imod', '%'), ('ipow', '**'), ('ilshift', '<<'),
+            ('irshift', '>>'), ('iand', '&'), ('ior', '|'), ('ixor', '^'))
 
 
-def lt(a, b):
-    return a < b
+def _generate():
+    text = []
+    for name, expr in _UNARY:
+        text.append(f'def {name}(a, /):\n    return {expr}\n')
+    for name, expr in _BINARY:
+        text.append(f'def {name}(a, b, /):\n    return {expr}\n')
+    for name, op in _INPLACE:
+        text.append(f'def {name}(a, b, /):\n    a {op}= b\n    return a\n')
+    text.append('def setitem(a, b, c, /):\n    a[b] = c\n')
+    text.append('def delitem(a, b, /):\n    del a[b]\n')
+    _sk.host_exec(''.join(text), globals())
 
 
-def le(a, b):
-    return a <= b
-
-
-def eq(a, b):
-    return a == b
-
-
-def ne(a, b):
-    return a != b
-
-
-def ge(a, b):
-    return a >= b
-
-
-def gt(a, b):
-    return a > b
-
-
-def not_(a):
-    return not a
-
-
-def truth(a):
-    return True if a else False
-
-
-def is_(a, b):
-    return a is b
-
-
-def is_not(a, b):
-    return a is not b
-
-
-def is_none(a):
-    return a is None
-
-
-def is_not_none(a):
-    return a is not None
-
-
-def abs(a):
-    return _abs(a)
-
-
-def add(a, b):
-    return a + b
-
-
-def and_(a, b):
-    return a & b
-
-
-def floordiv(a, b):
-    return a // b
-
-
-def index(a):
-    return _sk.index(a)
-
-
-def inv(a):
-    return ~a
-
-
+_generate()
 invert = inv
 
 
-def lshift(a, b):
-    return a << b
+def abs(a, /):
+    return _builtin_abs(a)
 
 
-def mod(a, b):
-    return a % b
+def index(a, /):
+    return _sk.index(a)
 
 
-def mul(a, b):
-    return a * b
+def _require_sequence(seq):
+    if not hasattr(seq, '__getitem__'):
+        raise TypeError(f"'{type(seq).__name__}' object can't be concatenated")
 
 
-def matmul(a, b):
-    return a @ b
-
-
-def neg(a):
-    return -a
-
-
-def or_(a, b):
-    return a | b
-
-
-def pos(a):
-    return +a
-
-
-def pow(a, b):
-    return a ** b
-
-
-def rshift(a, b):
-    return a >> b
-
-
-def sub(a, b):
-    return a - b
-
-
-def truediv(a, b):
-    return a / b
-
-
-def xor(a, b):
-    return a ^ b
-
-
-def concat(a, b):
-    if not hasattr(a, '__getitem__'):
-        msg = "'%s' object can't be concatenated" % type(a).__name__
-        raise TypeError(msg)
+def concat(a, b, /):
+    _require_sequence(a)
     return a + b
 
 
-def contains(a, b):
-    return b in a
+def iconcat(a, b, /):
+    _require_sequence(a)
+    a += b
+    return a
 
 
-def countOf(a, b):
-    count = 0
-    for i in a:
-        if i is b or i == b:
-            count += 1
-    return count
+def _matches(seq, b):
+    return (pos for pos, item in enumerate(seq) if item is b or item == b)
 
 
-def delitem(a, b):
-    del a[b]
+def countOf(a, b, /):
+    return sum(1 for _ in _matches(a, b))
 
 
-def getitem(a, b):
-    return a[b]
-
-
-def indexOf(a, b):
-    for i, j in enumerate(a):
-        if j is b or j == b:
-            return i
+def indexOf(a, b, /):
+    for pos in _matches(a, b):
+        return pos
     raise ValueError('sequence.index(x): x not in sequence')
 
 
-def setitem(a, b, c):
-    a[b] = c
-
-
-def length_hint(obj, default=0):
+def length_hint(obj, default=0, /):
     if not isinstance(default, int):
-        raise TypeError("'%s' object cannot be interpreted as an integer" % type(default).__name__)
+        raise TypeError(f"'{type(default).__name__}' object cannot be interpreted as an integer")
     try:
         return len(obj)
     except TypeError:
         pass
-    try:
-        hint = type(obj).__length_hint__
-    except AttributeError:
+    probe = getattr(type(obj), '__length_hint__', None)
+    if probe is None:
         return default
     try:
-        val = hint(obj)
+        guess = probe(obj)
     except TypeError:
         return default
-    if val is NotImplemented:
+    if guess is NotImplemented:
         return default
-    if not isinstance(val, int):
-        raise TypeError('__length_hint__ must be integer, not %s' % type(val).__name__)
-    if val < 0:
+    if not isinstance(guess, int):
+        raise TypeError(f'__length_hint__ must be integer, not {type(guess).__name__}')
+    if guess < 0:
         raise ValueError('__length_hint__() should return >= 0')
-    return val
+    return guess
 
 
 def call(obj, /, *args, **kwargs):
     return obj(*args, **kwargs)
 
 
-def _nokw(name, kwargs):
+def _one_positional(kind, args, kwargs):
     if kwargs:
-        raise TypeError('%s() takes no keyword arguments' % name)
+        raise TypeError(f'{kind}() takes no keyword arguments')
+    if len(args) != 1:
+        raise TypeError(f'{kind} expected 1 argument, got {len(args)}')
+    return args[0]
+
+
+def _dotted(obj, chain):
+    for part in chain:
+        obj = getattr(obj, part)
+    return obj
 
 
 class attrgetter:
-    __slots__ = ('_attrs', '_paths')
+    __slots__ = ('_names', '_chains')
 
     def __init__(self, *attrs, **kwargs):
-        _nokw('attrgetter', kwargs)
+        if kwargs:
+            raise TypeError('attrgetter() takes no keyword arguments')
         if not attrs:
             raise TypeError('attrgetter expected 1 argument, got 0')
-        for a in attrs:
-            if not isinstance(a, str):
-                raise TypeError('attribute name must be a string')
-        self._attrs = attrs
-        self._paths = tuple(tuple(a.split('.')) for a in attrs)
+        if not all(isinstance(n, str) for n in attrs):
+            raise TypeError('attribute name must be a string')
+        self._names = attrs
+        self._chains = [n.split('.') for n in attrs]
 
-    def _one(self, obj, path):
-        for name in path:
-            obj = getattr(obj, name)
-        return obj
-
-    def __call__(self, *args, **kwargs):
-        _nokw('attrgetter', kwargs)
-        if len(args) != 1:
-            raise TypeError('attrgetter expected 1 argument, got %d' % len(args))
-        obj = args[0]
-        if len(self._paths) == 1:
-            return self._one(obj, self._paths[0])
-        return tuple(self._one(obj, p) for p in self._paths)
+    def __call__(self, *pos, **kw):
+        target = _one_positional('attrgetter', pos, kw)
+        got = [_dotted(target, c) for c in self._chains]
+        return got[0] if len(got) == 1 else tuple(got)
 
     def __repr__(self):
-        return 'operator.attrgetter(%s)' % ', '.join(map(repr, self._attrs))
+        return f"operator.attrgetter({', '.join(map(repr, self._names))})"
 
     def __reduce__(self):
-        return self.__class__, self._attrs
+        return type(self), self._names
 
 
 class itemgetter:
-    __slots__ = ('_items',)
+    __slots__ = ('_keys',)
 
     def __init__(self, *items, **kwargs):
-        _nokw('itemgetter', kwargs)
+        if kwargs:
+            raise TypeError('itemgetter() takes no keyword arguments')
         if not items:
             raise TypeError('itemgetter expected 1 argument, got 0')
-        self._items = items
+        self._keys = items
 
-    def __call__(self, *args, **kwargs):
-        _nokw('itemgetter', kwargs)
-        if len(args) != 1:
-            raise TypeError('itemgetter expected 1 argument, got %d' % len(args))
-        obj = args[0]
-        if len(self._items) == 1:
-            return obj[self._items[0]]
-        return tuple(obj[i] for i in self._items)
+    def __call__(self, *pos, **kw):
+        target = _one_positional('itemgetter', pos, kw)
+        if len(self._keys) == 1:
+            return target[self._keys[0]]
+        return tuple(target[k] for k in self._keys)
 
     def __repr__(self):
-        return 'operator.itemgetter(%s)' % ', '.join(map(repr, self._items))
+        return f"operator.itemgetter({', '.join(map(repr, self._keys))})"
 
     def __reduce__(self):
-        return self.__class__, self._items
+        return type(self), self._keys
 
 
 class methodcaller:
-    __slots__ = ('_name', '_args', '_kwargs')
+    __slots__ = ('_method', '_pos', '_kw')
 
     def __init__(self, name, /, *args, **kwargs):
         if not isinstance(name, str):
             raise TypeError('method name must be a string')
-        self._name = name
-        self._args = args
-        self._kwargs = kwargs
+        self._method, self._pos, self._kw = name, args, kwargs
 
     def __call__(self, obj):
-        return getattr(obj, self._name)(*self._args, **self._kwargs)
+        bound = getattr(obj, self._method)
+        return bound(*self._pos, **self._kw)
 
     def __repr__(self):
-        args = [repr(self._name)]
-        args.extend(map(repr, self._args))
-        args.extend('%s=%r' % (k, v) for k, v in self._kwargs.items())
-        return 'operator.methodcaller(%s)' % ', '.join(args)
+        shown = [repr(self._method)] + [repr(a) for a in self._pos]
+        shown += [f'{k}={v!r}' for k, v in self._kw.items()]
+        return f"operator.methodcaller({', '.join(shown)})"
 
 
-def iadd(a, b):
-    a += b
-    return a
+def _dunder_aliases():
+    space = globals()
+    for name in ('lt le eq ne ge gt not_ abs add and_ call floordiv index inv invert lshift mod mul '
+                 'matmul neg or_ pos pow rshift sub truediv xor concat contains delitem getitem '
+                 'setitem iadd iand iconcat ifloordiv ilshift imod imul imatmul ior ipow irshift '
+                 'isub itruediv ixor').split():
+        space['__' + name.rstrip('_') + '__'] = space[name]
 
 
-def iand(a, b):
-    a &= b
-    return a
-
-
-def iconcat(a, b):
-    if not hasattr(a, '__getitem__'):
-        msg = "'%s' object can't be concatenated" % type(a).__name__
-        raise TypeError(msg)
-    a += b
-    return a
-
-
-def ifloordiv(a, b):
-    a //= b
-    return a
-
-
-def ilshift(a, b):
-    a <<= b
-    return a
-
-
-def imod(a, b):
-    a %= b
-    return a
-
-
-def imul(a, b):
-    a *= b
-    return a
-
-
-def imatmul(a, b):
-    a @= b
-    return a
-
-
-def ior(a, b):
-    a |= b
-    return a
-
-
-def ipow(a, b):
-    a **= b
-    return a
-
-
-def irshift(a, b):
-    a >>= b
-    return a
-
-
-def isub(a, b):
-    a -= b
-    return a
-
-
-def itruediv(a, b):
-    a /= b
-    return a
-
-
-def ixor(a, b):
-    a ^= b
-    return a
-
-
-__lt__ = lt
-__le__ = le
-__eq__ = eq
-__ne__ = ne
-__ge__ = ge
-__gt__ = gt
-__not__ = not_
-__abs__ = abs
-__add__ = add
-__and__ = and_
-__call__ = call
-__floordiv__ = floordiv
-__index__ = index
-__inv__ = inv
-__invert__ = invert
-__lshift__ = lshift
-__mod__ = mod
-__mul__ = mul
-__matmul__ = matmul
-__neg__ = neg
-__or__ = or_
-__pos__ = pos
-__pow__ = pow
-__rshift__ = rshift
-__sub__ = sub
-__truediv__ = truediv
-__xor__ = xor
-__concat__ = concat
-__contains__ = contains
-__delitem__ = delitem
-__getitem__ = getitem
-__setitem__ = setitem
-__iadd__ = iadd
-__iand__ = iand
-__iconcat__ = iconcat
-__ifloordiv__ = ifloordiv
-__ilshift__ = ilshift
-__imod__ = imod
-__imul__ = imul
-__imatmul__ = imatmul
-__ior__ = ior
-__ipow__ = ipow
-__irshift__ = irshift
-__isub__ = isub
-__itruediv__ = itruediv
-__ixor__ = ixor
+_dunder_aliases()
+del _dunder_aliases, _generate
