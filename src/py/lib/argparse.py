@@ -2,7 +2,8 @@
 
 Turns a list of command-line words into a Namespace and writes usage/help
 text, matching the observable behaviour of CPython 3.13 (messages, help
-layout, how words are matched to arguments).  Written for Sandkiste.
+layout, how words are matched to arguments) and taking 3.14's side where
+the two differ.  No colour: output is never a terminal.
 """
 import os as _os
 import re as _re
@@ -294,10 +295,10 @@ class _SubParsersAction(Action):
             kwargs['prog'] = '%s %s' % (self._base_prog, name)
         table = self._by_name
         if name in table:
-            raise ArgumentError(self, 'conflicting subparser: %s' % name)
+            raise ValueError('conflicting subparser: %s' % name)
         for alias in aliases:
             if alias in table:
-                raise ArgumentError(self, 'conflicting subparser alias: %s' % alias)
+                raise ValueError('conflicting subparser alias: %s' % alias)
         if 'help' in kwargs:
             self._listed.append(self._Listing(name, aliases, kwargs.pop('help')))
         sub = self._maker(**kwargs)
@@ -716,7 +717,8 @@ _BUILTIN_ACTIONS = {None: _StoreAction, 'store': _StoreAction, 'store_const': _S
                     'help': _HelpAction, 'version': _VersionAction, 'parsers': _SubParsersAction,
                     'extend': _ExtendAction}
 
-_NEGATIVE = _re.compile(r'^-\d+$|^-\d*\.\d+$')
+# '-5', '-.5', '-1e3' ... read as numbers unless the parser has options that look like that
+_NEGATIVE = _re.compile(r'-\.?\d')
 
 
 def _plain(s):
@@ -790,11 +792,10 @@ class _ActionsContainer:
         out = dict(kwargs)
         if names:
             if 'dest' in out:
-                raise ValueError('dest supplied twice for positional argument')
+                raise TypeError('dest supplied twice for positional argument')
             out['dest'] = names[0]
-        n = out.get('nargs')
-        # only '?' and '*'-with-a-default may be left out
-        out['required'] = not (n == OPTIONAL or (n == ZERO_OR_MORE and 'default' in out))
+        # a positional that may match nothing is not required
+        out['required'] = out.get('nargs') not in (OPTIONAL, ZERO_OR_MORE, REMAINDER, SUPPRESS)
         out['option_strings'] = []
         return out
 
@@ -812,7 +813,7 @@ class _ActionsContainer:
             base = first_long if first_long is not None else names[0]
             dest = base.lstrip(self.prefix_chars).replace('-', '_')
             if not dest:
-                raise ValueError('dest= is required for options like %r' % (base,))
+                raise TypeError('dest= is required for options like %r' % (base,))
         out['dest'] = dest
         out['option_strings'] = list(names)
         return out
@@ -913,10 +914,7 @@ class _ArgumentGroup(_ActionsContainer):
         self._group_actions.remove(action)
 
     def add_argument_group(self, *args, **options):
-        import warnings
-        # stacklevel=1: Sandkiste skips library frames, so this names the caller
-        warnings.warn('Nesting argument groups is deprecated.', category=DeprecationWarning, stacklevel=1)
-        return _ActionsContainer.add_argument_group(self, *args, **options)
+        raise ValueError('argument groups cannot be nested')
 
 
 class _MutuallyExclusiveGroup(_ArgumentGroup):
@@ -934,10 +932,7 @@ class _MutuallyExclusiveGroup(_ArgumentGroup):
         self._unlist(action)
 
     def add_mutually_exclusive_group(self, **options):
-        import warnings
-        warnings.warn('Nesting mutually exclusive groups is deprecated.', category=DeprecationWarning,
-                      stacklevel=1)
-        return _ArgumentGroup.add_mutually_exclusive_group(self, **options)
+        raise ValueError('mutually exclusive groups cannot be nested')
 
 
 # ---- matching words to arguments -----------------------------------------------------------
@@ -1066,6 +1061,10 @@ class _Parse:
 
     def _feed_positionals(self, pos):
         counts = self.p._split_counts(self.waiting, self.kinds[pos:])
+        if 'O' in self.kinds[pos:]:
+            # options still follow: a trailing '?'/'*' that got nothing waits for later words
+            while counts and counts[-1] == 0:
+                counts.pop()
         for action, n in zip(self.waiting, counts):
             chunk = self.words[pos:pos + n]
             if action.nargs == PARSER:
@@ -1175,7 +1174,7 @@ class ArgumentParser(_Reprable, _ActionsContainer):
 
     def add_subparsers(self, **kwargs):
         if self._subparsers:
-            raise ArgumentError(None, 'cannot have multiple subparser arguments')
+            raise ValueError('cannot have multiple subparser arguments')
         opts = dict(kwargs)
         titled = 'title' in opts or 'description' in opts
         title = opts.pop('title', 'subcommands')
@@ -1328,16 +1327,13 @@ class ArgumentParser(_Reprable, _ActionsContainer):
     def _convert_all(self, action, words):
         n = action.nargs
         if not words and n == OPTIONAL:
+            # defaults and consts are converted but not checked against choices
             value = action.const if action.option_strings else action.default
             if isinstance(value, str) and value is not SUPPRESS:
                 value = self._convert(action, value)
-                self._vet(action, value)
             return value
         if not words and n == ZERO_OR_MORE and not action.option_strings:
-            if action.default is None:
-                return words
-            self._vet(action, action.default)
-            return action.default
+            return words if action.default is None else action.default
         if len(words) == 1 and n in (None, OPTIONAL):
             value = self._convert(action, words[0])
             self._vet(action, value)
@@ -1367,8 +1363,8 @@ class ArgumentParser(_Reprable, _ActionsContainer):
     def _vet(self, action, value):
         allowed = action.choices
         if allowed is not None and value not in allowed:
-            raise ArgumentError(action, 'invalid choice: %r (choose from %s)'
-                                % (value, ', '.join(repr(c) for c in allowed)))
+            listed = ', '.join(str(c) for c in allowed)
+            raise ArgumentError(action, 'invalid choice: %r (choose from %s)' % (str(value), listed))
 
     # output
     def format_usage(self):
