@@ -9,63 +9,69 @@ from io import StringIO
 __all__ = ['shlex', 'split', 'quote', 'join']
 
 _ASCII_WORD = 'abcdfeghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_'
-_LATIN1_WORD = ('ßàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþÿ'
-                'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞ')
+# posix mode also treats Latin-1 letters (lower case first, no division/multiplication sign)
+_LATIN1_WORD = ''.join(chr(c) for c in list(range(0xdf, 0x100)) + list(range(0xc0, 0xdf))
+                       if c not in (0xd7, 0xf7))
+_PUNCTUATION = '();<>|&'
 
 # Results of a state handler.
 _MORE, _EMIT, _EMIT_IF_ANY = 0, 1, 2
+
+
+class _Drained:
+    """Stands in for StringIO('') (an empty StringIO currently crashes the interpreter)."""
+
+    def read(self, size=-1):
+        return ''
+
+    def readline(self, size=-1):
+        return ''
+
+    def close(self):
+        pass
+
+
+def _as_stream(src):
+    if not isinstance(src, str):
+        return src
+    return StringIO(src) if src else _Drained()
 
 
 class shlex:
     """A lexical analyser for shell-like syntaxes."""
 
     def __init__(self, instream=None, infile=None, posix=False, punctuation_chars=False):
-        if isinstance(instream, str):
-            instream = StringIO(instream)
         if instream is None:
             import sys
             instream, infile = sys.stdin, None
-        self.instream = instream
-        self.infile = infile
-        self.posix = posix
+        self.instream, self.infile, self.posix = _as_stream(instream), infile, posix
+        # the public knobs, with their defaults
+        vars(self).update(commenters='#', whitespace=' \t\r\n', whitespace_split=False,
+                          quotes='\'"', escape='\\', escapedquotes='"')
+        self.wordchars = _ASCII_WORD + _LATIN1_WORD if posix else _ASCII_WORD
         self.eof = None if posix else ''
-        self.commenters = '#'
-        self.wordchars = _ASCII_WORD + (_LATIN1_WORD if posix else '')
-        self.whitespace = ' \t\r\n'
-        self.whitespace_split = False
-        self.quotes = '\'"'
-        self.escape = '\\'
-        self.escapedquotes = '"'
-        self.state = ' '
-        self.pushback = []
-        self.lineno = 1
-        self.debug = 0
-        self.token = ''
-        self.filestack = []
-        self.source = None
+        self.state, self.token, self.pushback = ' ', '', []
+        self.lineno, self.debug = 1, 0
+        self.filestack, self.source = [], None
         if punctuation_chars is True:
-            punctuation_chars = '();<>|&'
-        elif not punctuation_chars:
-            punctuation_chars = ''
-        self._punctuation_chars = punctuation_chars
-        if punctuation_chars:
+            punctuation_chars = _PUNCTUATION
+        self._punct = punctuation_chars or ''
+        if self._punct:
             self._pushback_chars = []
-            self.wordchars = ''.join(ch for ch in self.wordchars + '~-./*?='
-                                     if ch not in punctuation_chars)
+            extra = self.wordchars + '~-./*?='
+            self.wordchars = ''.join(c for c in extra if c not in self._punct)
 
     @property
     def punctuation_chars(self):
-        return self._punctuation_chars
+        return self._punct
 
     # -- sources and pushback -----------------------------------------------------------
     def push_token(self, tok):
         self.pushback.insert(0, tok)
 
     def push_source(self, newstream, newfile=None):
-        if isinstance(newstream, str):
-            newstream = StringIO(newstream)
         self.filestack.insert(0, (self.infile, self.instream, self.lineno))
-        self.infile, self.instream, self.lineno = newfile, newstream, 1
+        self.infile, self.instream, self.lineno = newfile, _as_stream(newstream), 1
 
     def pop_source(self):
         self.instream.close()
@@ -73,6 +79,7 @@ class shlex:
         self.state = ' '
 
     def get_token(self):
+        """Next token (pushed-back tokens first); eof when the input ends."""
         if self.pushback:
             return self.pushback.pop(0)
         tok = self.read_token()
@@ -91,15 +98,13 @@ class shlex:
         return tok
 
     def error_leader(self, infile=None, lineno=None):
-        return '"%s", line %d: ' % (self.infile if infile is None else infile,
-                                   self.lineno if lineno is None else lineno)
+        where = self.infile if infile is None else infile
+        return '"%s", line %d: ' % (where, self.lineno if lineno is None else lineno)
 
     # -- the lexer ----------------------------------------------------------------------
     def _getc(self):
-        if self._punctuation_chars and self._pushback_chars:
-            ch = self._pushback_chars.pop()
-        else:
-            ch = self.instream.read(1)
+        held = self._pushback_chars if self._punct else None
+        ch = held.pop() if held else self.instream.read(1)
         if ch == '\n':
             self.lineno += 1
         return ch
@@ -151,7 +156,7 @@ class shlex:
         if ch in self.wordchars:
             self.token, self.state = ch, 'a'
             return _MORE
-        if ch in self._punctuation_chars:
+        if ch in self._punct:
             self.token, self.state = ch, 'c'
             return _MORE
         if ch in self.quotes:
@@ -179,7 +184,7 @@ class shlex:
                 return _EMIT_IF_ANY
             return _MORE
         if state == 'c':            # a run of punctuation
-            if ch in self._punctuation_chars:
+            if ch in self._punct:
                 self.token += ch
                 return _MORE
             if ch not in self.whitespace:
@@ -193,11 +198,11 @@ class shlex:
             self._resume, self.state = 'a', ch
             return _MORE
         if ch in self.wordchars or ch in self.quotes or \
-                (self.whitespace_split and ch not in self._punctuation_chars):
+                (self.whitespace_split and ch not in self._punct):
             self.token += ch
             return _MORE
         # Anything else ends the word and starts the next token.
-        if self._punctuation_chars:
+        if self._punct:
             self._pushback_chars.append(ch)
         else:
             self.pushback.insert(0, ch)
@@ -258,6 +263,7 @@ def quote(s):
         return "''"
     if not isinstance(s, str):
         raise TypeError(f"expected string object, got {type(s).__name__!r}")
-    if all(ch in _SAFE for ch in s):
+    if _SAFE.issuperset(s):
         return s
-    return "'" + s.replace("'", "'\"'\"'") + "'"
+    # close the quote, emit a double-quoted ', reopen
+    return "'" + "'\"'\"'".join(s.split("'")) + "'"

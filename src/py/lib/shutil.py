@@ -1,4 +1,9 @@
-"""High-level file operations over the sandbox filesystem (CPython's shutil)."""
+"""shutil for Sandkiste: copying, moving and deleting files and trees.
+
+Everything works on the sandbox's virtual filesystem.  The bulk work (copying
+one file's bytes, deleting a whole tree) is done by the posix module's
+_copyfile/_rmtree helpers; archives and executables do not exist here.
+"""
 import os
 import posix
 import fnmatch
@@ -10,7 +15,10 @@ __all__ = ['copyfileobj', 'copyfile', 'copymode', 'copystat', 'copy', 'copy2', '
            'unpack_archive', 'ignore_patterns', 'chown', 'which', 'get_terminal_size', 'SameFileError',
            'disk_usage']
 
-COPY_BUFSIZE = 64 * 1024
+COPY_BUFSIZE = 65536
+
+# posix._kind() answers
+_MISSING, _FILE, _DIR = 0, 1, 2
 
 
 class Error(OSError):
@@ -18,11 +26,11 @@ class Error(OSError):
 
 
 class SameFileError(Error):
-    pass
+    """copyfile() was asked to copy a file onto itself."""
 
 
 class SpecialFileError(OSError):
-    pass
+    """A special file (pipe, device) cannot be copied."""
 
 
 class ExecError(OSError):
@@ -34,200 +42,211 @@ class ReadError(OSError):
 
 
 class RegistryError(Exception):
-    pass
+    """Registering an archive format failed."""
 
 
 def copyfileobj(fsrc, fdst, length=0):
-    if not length:
-        length = COPY_BUFSIZE
-    fsrc_read = fsrc.read
-    fdst_write = fdst.write
-    while True:
-        buf = fsrc_read(length)
-        if not buf:
-            break
-        fdst_write(buf)
+    """Copy everything readable from fsrc into fdst, length at a time."""
+    step = length or COPY_BUFSIZE
+    pull, push = fsrc.read, fdst.write
+    chunk = pull(step)
+    while chunk:
+        push(chunk)
+        chunk = pull(step)
 
 
-def _samefile(src, dst):
+def _is_same(a, b):
     try:
-        return os.path.samefile(src, dst)
+        return os.path.samefile(a, b)
     except OSError:
         return False
 
 
 def copyfile(src, dst, *, follow_symlinks=True):
-    src = os.fspath(src)
-    dst = os.fspath(dst)
-    if _samefile(src, dst):
-        raise SameFileError('{!r} and {!r} are the same file'.format(src, dst))
-    if not follow_symlinks and os.path.islink(src):
+    """Copy the bytes of src to dst and return dst."""
+    src, dst = os.fspath(src), os.fspath(dst)
+    if _is_same(src, dst):
+        raise SameFileError('%r and %r are the same file' % (src, dst))
+    if os.path.islink(src) and not follow_symlinks:
         os.symlink(os.readlink(src), dst)
-        return dst
-    if posix._kind(src) == 2:
+    elif posix._kind(src) == _DIR:
         raise IsADirectoryError(21, 'Is a directory', src)
-    posix._copyfile(src, dst)
+    else:
+        posix._copyfile(src, dst)
     return dst
+
+
+def _permission_bits(path, follow):
+    return os.stat(path, follow_symlinks=follow).st_mode & 0o7777
 
 
 def copymode(src, dst, *, follow_symlinks=True):
-    st = os.stat(src, follow_symlinks=follow_symlinks)
-    os.chmod(dst, st.st_mode & 0o7777)
+    os.chmod(dst, _permission_bits(src, follow_symlinks))
 
 
 def copystat(src, dst, *, follow_symlinks=True):
-    st = os.stat(src, follow_symlinks=follow_symlinks)
-    os.utime(dst, ns=(st.st_atime_ns, st.st_mtime_ns))
-    os.chmod(dst, st.st_mode & 0o7777)
+    info = os.stat(src, follow_symlinks=follow_symlinks)
+    os.utime(dst, ns=(info.st_atime_ns, info.st_mtime_ns))
+    os.chmod(dst, info.st_mode & 0o7777)
+
+
+def _copy_then(src, dst, follow, finish):
+    # copying into a directory keeps the source's name
+    if os.path.isdir(dst):
+        dst = os.path.join(dst, os.path.basename(src))
+    for step in (copyfile, finish):
+        step(src, dst, follow_symlinks=follow)
+    return dst
 
 
 def copy(src, dst, *, follow_symlinks=True):
-    if os.path.isdir(dst):
-        dst = os.path.join(dst, os.path.basename(src))
-    copyfile(src, dst, follow_symlinks=follow_symlinks)
-    copymode(src, dst, follow_symlinks=follow_symlinks)
-    return dst
+    """copyfile() plus the permission bits."""
+    return _copy_then(src, dst, follow_symlinks, copymode)
 
 
 def copy2(src, dst, *, follow_symlinks=True):
-    if os.path.isdir(dst):
-        dst = os.path.join(dst, os.path.basename(src))
-    copyfile(src, dst, follow_symlinks=follow_symlinks)
-    copystat(src, dst, follow_symlinks=follow_symlinks)
-    return dst
+    """copyfile() plus permission bits and timestamps."""
+    return _copy_then(src, dst, follow_symlinks, copystat)
 
 
 def ignore_patterns(*patterns):
-    def _ignore_patterns(path, names):
-        ignored = []
-        for pattern in patterns:
-            ignored.extend(fnmatch.filter(names, pattern))
-        return set(ignored)
-    return _ignore_patterns
+    """An ignore= callable for copytree() that skips names matching any glob."""
+    def skip(path, names):
+        return {n for n in names if any(fnmatch.fnmatch(n, pat) for pat in patterns)}
+    return skip
 
 
 def copytree(src, dst, symlinks=False, ignore=None, copy_function=copy2, ignore_dangling_symlinks=False,
              dirs_exist_ok=False):
-    src = os.fspath(src)
-    dst = os.fspath(dst)
-    with os.scandir(src) as itr:
-        entries = list(itr)
-    names = [e.name for e in entries]
-    ignored = ignore(src, names) if ignore is not None else set()
+    """Copy the directory tree src to dst; failures are gathered into one Error."""
+    src, dst = os.fspath(src), os.fspath(dst)
+    with os.scandir(src) as listing:
+        entries = list(listing)
+    skipped = set() if ignore is None else ignore(src, [e.name for e in entries])
     os.makedirs(dst, exist_ok=dirs_exist_ok)
-    errors = []
+    problems = []
     for entry in entries:
-        if entry.name in ignored:
+        if entry.name in skipped:
             continue
-        srcname = os.path.join(src, entry.name)
-        dstname = os.path.join(dst, entry.name)
+        here = os.path.join(src, entry.name)
+        there = os.path.join(dst, entry.name)
         try:
-            if entry.is_symlink():
-                linkto = os.readlink(srcname)
-                if symlinks:
-                    os.symlink(linkto, dstname)
-                else:
-                    if not os.path.exists(linkto) and ignore_dangling_symlinks:
-                        continue
-                    if entry.is_dir():
-                        copytree(srcname, dstname, symlinks, ignore, copy_function, ignore_dangling_symlinks,
-                                 dirs_exist_ok)
-                    else:
-                        copy_function(srcname, dstname)
+            if entry.is_symlink() and symlinks:
+                os.symlink(os.readlink(here), there)
+            elif entry.is_symlink() and ignore_dangling_symlinks and not os.path.exists(here):
+                continue
             elif entry.is_dir():
-                copytree(srcname, dstname, symlinks, ignore, copy_function, ignore_dangling_symlinks,
+                copytree(here, there, symlinks, ignore, copy_function, ignore_dangling_symlinks,
                          dirs_exist_ok)
             else:
-                copy_function(srcname, dstname)
-        except Error as err:
-            errors.extend(err.args[0])
-        except OSError as why:
-            errors.append((srcname, dstname, str(why)))
-    if errors:
-        raise Error(errors)
+                copy_function(here, there)
+        except Error as nested:
+            problems += nested.args[0]
+        except OSError as exc:
+            problems.append((here, there, str(exc)))
+    try:
+        copystat(src, dst)
+    except OSError as exc:
+        problems.append((src, dst, str(exc)))
+    if problems:
+        raise Error(problems)
     return dst
 
 
 def rmtree(path, ignore_errors=False, onerror=None, *, onexc=None, dir_fd=None):
+    """Delete a directory and everything below it."""
     path = os.fspath(path)
     if ignore_errors:
-        def onexc(*args):
-            pass
-    elif onexc is None and onerror is not None:
-        def onexc(func, path, exc):
-            onerror(func, path, (type(exc), exc, exc.__traceback__))
+        report = None
+        silent = True
+    else:
+        silent = False
+        report = onexc
+        if report is None and onerror is not None:
+            def report(fn, where, exc):
+                onerror(fn, where, (type(exc), exc, exc.__traceback__))
     try:
         if os.path.islink(path):
             raise OSError('Cannot call rmtree on a symbolic link')
-        if posix._kind(path) == 1:
+        if posix._kind(path) == _FILE:
             raise NotADirectoryError(20, 'Not a directory', path)
         posix._rmtree(path)
-    except OSError as err:
-        if onexc is None:
+    except OSError as exc:
+        if silent:
+            return
+        if report is None:
             raise
-        onexc(os.rmdir if isinstance(err, NotADirectoryError) else os.lstat, path, err)
+        report(os.rmdir if isinstance(exc, NotADirectoryError) else os.lstat, path, exc)
 
 
 rmtree.avoids_symlink_attacks = True
 
 
+def _inside(path, tree):
+    tree = os.path.abspath(tree).rstrip('/') + '/'
+    return (os.path.abspath(path).rstrip('/') + '/').startswith(tree)
+
+
 def move(src, dst, copy_function=copy2):
-    src = os.fspath(src)
-    dst = os.fspath(dst)
-    real_dst = dst
+    """Rename src to dst, falling back to copy-and-delete; returns the final path."""
+    src, dst = os.fspath(src), os.fspath(dst)
+    final = dst
     if os.path.isdir(dst):
-        if _samefile(src, dst) and not os.path.islink(src):
+        if _is_same(src, dst) and not os.path.islink(src):
             os.rename(src, dst)
-            return
-        real_dst = os.path.join(dst, os.path.basename(src.rstrip('/')))
-        if os.path.exists(real_dst):
-            raise Error("Destination path '%s' already exists" % real_dst)
+            return None
+        final = os.path.join(dst, os.path.basename(src.rstrip('/')))
+        if os.path.exists(final):
+            raise Error("Destination path '%s' already exists" % final)
     try:
-        os.rename(src, real_dst)
+        os.rename(src, final)
+        return final
     except OSError:
-        if os.path.islink(src):
-            linkto = os.readlink(src)
-            os.symlink(linkto, real_dst)
-            os.unlink(src)
-        elif os.path.isdir(src):
-            if (real_dst + '/').startswith(os.path.abspath(src).rstrip('/') + '/'):
-                raise Error("Cannot move a directory '%s' into itself '%s'." % (src, dst))
-            copytree(src, real_dst, copy_function=copy_function, symlinks=True)
-            rmtree(src)
-        else:
-            copy_function(src, real_dst)
-            os.unlink(src)
-    return real_dst
+        pass
+    if os.path.islink(src):
+        os.symlink(os.readlink(src), final)
+        os.unlink(src)
+    elif os.path.isdir(src):
+        if _inside(final, src):
+            raise Error("Cannot move a directory '%s' into itself '%s'." % (src, dst))
+        copytree(src, final, copy_function=copy_function, symlinks=True)
+        rmtree(src)
+    else:
+        copy_function(src, final)
+        os.unlink(src)
+    return final
 
 
-_ntuple_diskusage = collections.namedtuple('usage', 'total used free')
+_DiskUsage = collections.namedtuple('usage', ('total', 'used', 'free'))
 
 
 def disk_usage(path):
+    """The sandbox reports a fixed 1 GiB, all free (path must exist)."""
     os.stat(path)
-    return _ntuple_diskusage(1 << 30, 0, 1 << 30)
+    gib = 1 << 30
+    return _DiskUsage(gib, 0, gib)
 
 
 def chown(path, user=None, group=None, *, dir_fd=None, follow_symlinks=True):
+    """Ownership does not change in the sandbox; only the arguments are checked."""
     if user is None and group is None:
         raise ValueError('user and/or group must be set')
     os.stat(path)
 
 
+def _positive_env(name):
+    text = os.environ.get(name, '')
+    try:
+        return max(int(text), 0)
+    except ValueError:
+        return 0
+
+
 def get_terminal_size(fallback=(80, 24)):
-    try:
-        columns = int(os.environ['COLUMNS'])
-    except (KeyError, ValueError):
-        columns = 0
-    try:
-        lines = int(os.environ['LINES'])
-    except (KeyError, ValueError):
-        lines = 0
-    if columns <= 0:
-        columns = fallback[0]
-    if lines <= 0:
-        lines = fallback[1]
-    return os.terminal_size((columns, lines))
+    """COLUMNS/LINES from the environment, else the fallback (there is no tty)."""
+    cols = _positive_env('COLUMNS') or fallback[0]
+    rows = _positive_env('LINES') or fallback[1]
+    return os.terminal_size((cols, rows))
 
 
 def which(cmd, mode=os.F_OK | os.X_OK, path=None):
@@ -235,34 +254,32 @@ def which(cmd, mode=os.F_OK | os.X_OK, path=None):
     return None
 
 
-def get_archive_formats():
+def _none_known():
     return []
 
 
-def get_unpack_formats():
-    return []
+get_archive_formats = get_unpack_formats = _none_known
 
 
-def register_archive_format(name, function, extra_args=None, description=''):
+def _no_archives(*args, **kwargs):
     raise RegistryError('archive formats are not supported in the sandbox')
 
 
-def unregister_archive_format(name):
+register_archive_format = _no_archives
+register_unpack_format = _no_archives
+
+
+def _nothing_to_forget(name):
     pass
 
 
-def register_unpack_format(name, extensions, function, extra_args=None, description=''):
-    raise RegistryError('archive formats are not supported in the sandbox')
+unregister_archive_format = unregister_unpack_format = _nothing_to_forget
 
 
-def unregister_unpack_format(name):
-    pass
-
-
-def make_archive(base_name, format, root_dir=None, base_dir=None, verbose=0, dry_run=0, owner=None, group=None,
-                 logger=None):
+def make_archive(base_name, format, root_dir=None, base_dir=None, verbose=0, dry_run=0, owner=None,
+                 group=None, logger=None):
     raise ValueError("unknown archive format '%s'" % format)
 
 
 def unpack_archive(filename, extract_dir=None, format=None, *, filter=None):
-    raise ReadError('Unknown archive format {!r}'.format(filename))
+    raise ReadError('Unknown archive format %r' % (filename,))
