@@ -692,6 +692,9 @@ static size_t s_byte_of(pyio_sio *s, size_t c)
 
 static int s_write_bytes(py_interp *I, pyio_sio *s, const char *p, size_t n, size_t nchars)
 {
+    /* writing nothing changes nothing (not even a seek past the end pads),
+     * and the buffer may not exist yet */
+    if (!n && !nchars) return 0;
     if (s->pos > s->data.len) {
         size_t gap = s->pos - s->data.len;
         if (sk_buf_reserve(&s->data, gap)) { py_err_nomem(I); return -1; }

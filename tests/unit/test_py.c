@@ -529,3 +529,15 @@ TEST(py_subscript_fast_paths_respect_subclasses)
                      "list assignment index out of range\nKeyError 'zz'\n");
     CHECK_INT(r.used_after, 0);
 }
+
+/* io.StringIO with nothing written (its buffer not yet allocated): writing
+ * "" and reading must work (was a NULL write). */
+TEST(py_stringio_empty_writes)
+{
+    run_out r;
+    RUN(&r, "import io\ns = io.StringIO(); s.seek(5); s.write(''); print(repr(s.getvalue()))\n"
+            "print(repr(io.StringIO('').getvalue()), repr(io.StringIO('').read()))\n"
+            "s = io.StringIO(); print(s.write(''), repr(s.getvalue()), s.tell())\n");
+    CHECK_STR(r.out, "''\n'' ''\n0 '' 0\n");
+    CHECK_INT(r.used_after, 0);
+}
