@@ -15,7 +15,7 @@ def iglob(pathname, *, root_dir=None, dir_fd=None, recursive=False, include_hidd
     pat = os.fspath(pathname)
     binary = isinstance(pat, bytes)
     base = None if root_dir is None else os.fsdecode(os.fspath(root_dir))
-    hits = _glob(os.fsdecode(pat), base, recursive, include_hidden)
+    hits = [h for h in _glob(os.fsdecode(pat), base, recursive, include_hidden) if h]
     return iter([os.fsencode(h) for h in hits] if binary else hits)
 
 
@@ -133,6 +133,8 @@ def translate(pat, *, recursive=False, include_hidden=False, seps=None):
         name_rx = '[^%s.]%s*' % (cls, non_sep)
         many_dirs = '(?:%s%s)*' % (name_rx, sep_rx)
         tail_any = '%s(?:%s)?' % (many_dirs, name_rx)
+    for other in seps[1:]:
+        pat = pat.replace(other, seps[0])
     pieces = pat.split(seps[0])
     final_at = len(pieces) - 1
     out = []
@@ -149,7 +151,7 @@ def translate(pat, *, recursive=False, include_hidden=False, seps=None):
             if seg and seg[0] in '*?' and not include_hidden:
                 out.append(r'(?!\.)')
             if seg:
-                out.append(fnmatch.translate(seg)[4:-3])    # strip '(?s:' and ')\Z'
+                out.append(fnmatch._regex_body(seg, non_sep + '*', non_sep))
             if not final:
                 out.append(sep_rx)
     return r'(?s:%s)\Z' % ''.join(out)
