@@ -100,10 +100,11 @@ class FrameSummary:
 
     @property
     def line(self):
-        return self._line
+        # the source text without its indentation and trailing blanks
+        return None if self._line is None else self._line.strip()
 
     def _four(self):
-        return (self.filename, self.lineno, self.name, self._line)
+        return (self.filename, self.lineno, self.name, self.line)
 
     def __eq__(self, other):
         if type(other) is tuple or isinstance(other, tuple):
