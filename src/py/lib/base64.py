@@ -19,14 +19,14 @@ MAXBINSIZE = MAXLINESIZE // 4 * 3
 # ---- argument checking ---------------------------------------------------------------------
 def _input(data):
     """Decoder input: bytes-like as is, str only if it is pure ASCII."""
+    if isinstance(data, str):
+        if data.isascii():
+            return data.encode()
+        raise ValueError('string argument should contain only ASCII characters')
     if isinstance(data, bytes_types):
         return data
-    if not isinstance(data, str):
-        raise TypeError('argument should be a bytes-like object or ASCII string, not %r'
-                        % type(data).__name__) from None
-    if not data.isascii():
-        raise ValueError('string argument should contain only ASCII characters')
-    return data.encode()
+    raise TypeError('argument should be a bytes-like object or ASCII string, not %r'
+                    % type(data).__name__) from None
 
 
 _NOT_BINARY = ("a bytes-like object is required, not '%s'",
@@ -46,7 +46,7 @@ def _swap(data, old, new):
 
 
 def _two(altchars):
-    assert len(altchars) == 2, repr(altchars)
+    assert len(altchars) == 2, repr(altchars)    # the message CPython's assert gives
     return altchars
 
 

@@ -73,7 +73,7 @@ _dialects = {'excel': excel, 'excel-tab': excel_tab, 'unix': unix_dialect}
 
 
 def register_dialect(name, dialect=None, **fmtparams):
-    if type(name) is not str and not isinstance(name, str):
+    if not isinstance(name, str):
         raise TypeError('dialect name must be a string')
     _dialects[name] = _Params(dialect, **fmtparams)
 

@@ -165,7 +165,7 @@ class GzipFile(io.IOBase if hasattr(io, 'IOBase') else object):
 
     def write(self, data):
         self._check(WRITE)
-        chunk = bytes(data) if type(data) in (bytes, bytearray) else memoryview(data).tobytes()
+        chunk = bytes(data) if isinstance(data, (bytes, bytearray)) else memoryview(data).tobytes()
         self._written.append(self._co.compress(chunk))
         self._crc = zlib.crc32(chunk, self._crc)
         self._size += len(chunk)

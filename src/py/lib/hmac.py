@@ -22,7 +22,7 @@ class HMAC:
     blocksize = 64
 
     def __init__(self, key, msg=None, digestmod=''):
-        if type(key) not in (bytes, bytearray) and not isinstance(key, (bytes, bytearray)):
+        if not isinstance(key, (bytes, bytearray)):
             raise TypeError('key: expected bytes or bytearray, but got %r' % type(key).__name__)
         if not digestmod:
             raise TypeError("Missing required argument 'digestmod'.")

@@ -35,7 +35,7 @@ class _void:
 
 # ---- predicates ------------------------------------------------------------
 def ismodule(object):
-    return type(object) is types.ModuleType or isinstance(object, types.ModuleType)
+    return isinstance(object, types.ModuleType)
 
 
 def isclass(object):
@@ -399,9 +399,9 @@ class Parameter:
         kind = _ParameterKind(kind)
         if kind in _STARRED and default is not _empty:
             raise ValueError(f'{kind.description} parameters cannot have default values')
-        if type(name) is not str and not isinstance(name, str):
+        if not isinstance(name, str):
             raise TypeError('name must be a str, not a ' + type(name).__name__)
-        if name.isidentifier() is False:
+        if not name.isidentifier():
             raise ValueError('%r is not a valid parameter name' % (name,))
         self._name, self._kind = name, kind
         self._default, self._annotation = default, annotation
@@ -537,7 +537,7 @@ class Signature:
         return hash((tuple(self._parameters.values()), self._return_annotation))
 
     def __eq__(self, other):
-        if isinstance(other, Signature) is False:
+        if not isinstance(other, Signature):
             return NotImplemented
         mine = (self._return_annotation, list(self._parameters.values()))
         return self is other or mine == (other._return_annotation, list(other._parameters.values()))

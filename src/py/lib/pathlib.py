@@ -43,7 +43,7 @@ def _parse(args):
 
 
 def _text_of(a):
-    if type(a) is str or isinstance(a, str):
+    if isinstance(a, str):
         return a
     if isinstance(a, PurePath):
         return a._str
@@ -450,7 +450,7 @@ class Path(PurePath):
             return f.read()
 
     def write_text(self, data, encoding=None, errors=None, newline=None):
-        if isinstance(data, str) is False:
+        if not isinstance(data, str):
             raise TypeError('data must be str, not %s' % data.__class__.__name__)
         with open(self._str, 'w', encoding=encoding, errors=errors, newline=newline) as f:
             return f.write(data)
@@ -482,7 +482,7 @@ class Path(PurePath):
         if pat._root:
             raise NotImplementedError('Non-relative patterns are unsupported')
         if not pat._parts:
-            raise ValueError('Unacceptable pattern: {!r}'.format(pattern))
+            raise ValueError('Unacceptable pattern: {!r}'.format(pat))
         dir_only = isinstance(pattern, str) and pattern.endswith('/')
         return self._glob(pat._parts, dir_only)
 

@@ -40,7 +40,7 @@ def _explain_mix(funcname, items):
     kinds = set()
     for it in items:
         if isinstance(it, (str, bytes)):
-            kinds.add(type(it) is bytes or isinstance(it, bytes))
+            kinds.add(isinstance(it, bytes))
             continue
         raise TypeError(f'{funcname}() argument must be str, bytes, or '
                         f'os.PathLike object, not {type(it).__name__!r}') from None

@@ -107,7 +107,7 @@ class FrameSummary:
         return (self.filename, self.lineno, self.name, self.line)
 
     def __eq__(self, other):
-        if type(other) is tuple or isinstance(other, tuple):
+        if isinstance(other, tuple):
             return self._four() == other
         if not isinstance(other, FrameSummary):
             return NotImplemented

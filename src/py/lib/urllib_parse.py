@@ -371,7 +371,7 @@ _HEX = '0123456789ABCDEFabcdef'
 
 def quote_from_bytes(bs, safe='/'):
     """Percent-encode the bytes outside the unreserved set and safe."""
-    if type(bs) not in (bytes, bytearray) and not isinstance(bs, (bytes, bytearray)):
+    if not isinstance(bs, (bytes, bytearray)):
         raise TypeError('quote_from_bytes() expected bytes')
     if not bs:
         return ''
@@ -425,7 +425,7 @@ def unquote_to_bytes(string):
 
 def unquote(string, encoding='utf-8', errors='replace'):
     """Decode %XX escapes (runs of them as one encoded byte sequence)."""
-    if type(string) is bytes or isinstance(string, bytes):
+    if isinstance(string, bytes):
         raw = unquote_to_bytes(string)
         return raw.decode(encoding, errors)
     if '%' not in string:
@@ -511,7 +511,7 @@ def urlencode(query, doseq=False, safe='', encoding=None, errors=None, quote_via
         query = query.items()
     else:
         try:
-            bad = len(query) > 0 and type(query[0]) is not tuple and not isinstance(query[0], tuple)
+            bad = len(query) > 0 and not isinstance(query[0], tuple)
         except TypeError as err:
             raise TypeError('not a valid non-string sequence or mapping object') from err
         if bad:
