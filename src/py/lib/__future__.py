@@ -8,19 +8,23 @@ __all__ = ['all_feature_names'] + all_feature_names
 
 
 class _Feature:
+    """When a feature became available and when it became the default."""
+
     def __init__(self, optionalRelease, mandatoryRelease, compiler_flag):
-        self.optional = optionalRelease
-        self.mandatory = mandatoryRelease
-        self.compiler_flag = compiler_flag
+        self._info = (optionalRelease, mandatoryRelease, compiler_flag)
+
+    optional = property(lambda self: self._info[0])
+    mandatory = property(lambda self: self._info[1])
+    compiler_flag = property(lambda self: self._info[2])
 
     def getOptionalRelease(self):
-        return self.optional
+        return self._info[0]
 
     def getMandatoryRelease(self):
-        return self.mandatory
+        return self._info[1]
 
     def __repr__(self):
-        return '_Feature' + repr((self.optional, self.mandatory, self.compiler_flag))
+        return '_Feature%r' % (self._info,)
 
 
 nested_scopes = _Feature((2, 1, 0, 'beta', 1), (2, 2, 0, 'alpha', 0), 0x0010)

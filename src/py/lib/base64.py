@@ -1,4 +1,8 @@
-"""Base16, Base32, Base64 (RFC 4648), Base85 and Ascii85 data encodings."""
+"""Base16/32/64 (RFC 4648), Base85, Z85 and Ascii85 encodings for Sandkiste.
+
+Base64 and hex go through binascii; the 32- and 85-letter alphabets are
+done here in plain integer arithmetic.
+"""
 import binascii
 
 __all__ = ['encode', 'decode', 'encodebytes', 'decodebytes', 'b64encode', 'b64decode', 'b32encode', 'b32decode',
@@ -8,44 +12,55 @@ __all__ = ['encode', 'decode', 'encodebytes', 'decodebytes', 'b64encode', 'b64de
 
 bytes_types = (bytes, bytearray)
 
-
-def _as_ascii_bytes(s):
-    if isinstance(s, str):
-        try:
-            return s.encode('ascii')
-        except UnicodeEncodeError:
-            raise ValueError('string argument should contain only ASCII characters')
-    if isinstance(s, bytes_types):
-        return s
-    raise TypeError('argument should be a bytes-like object or ASCII string, not %r' % s.__class__.__name__) from None
+MAXLINESIZE = 76
+MAXBINSIZE = MAXLINESIZE // 4 * 3
 
 
-def _check_bytes(s):
-    if not isinstance(s, bytes_types):
-        raise TypeError("a bytes-like object is required, not '%s'" % s.__class__.__name__)
+# ---- argument checking ---------------------------------------------------------------------
+def _input(data):
+    """Decoder input: bytes-like as is, str only if it is pure ASCII."""
+    if isinstance(data, str):
+        if data.isascii():
+            return data.encode()
+        raise ValueError('string argument should contain only ASCII characters')
+    if isinstance(data, bytes_types):
+        return data
+    raise TypeError('argument should be a bytes-like object or ASCII string, not %r'
+                    % type(data).__name__) from None
 
 
-def _translate(data, src, dst):
-    table = dict(zip(src, dst))
-    return bytes(table.get(b, b) for b in data)
+_NOT_BINARY = ("a bytes-like object is required, not '%s'",
+               "memoryview: a bytes-like object is required, not '%s'",
+               'expected bytes-like object, not %s')
 
 
+def _binary(data, style=0):
+    if isinstance(data, bytes_types):
+        return bytes(data)
+    raise TypeError(_NOT_BINARY[style] % type(data).__name__)
+
+
+def _swap(data, old, new):
+    """Replace each byte of old by the byte at the same place in new."""
+    return bytes(data).translate(bytes.maketrans(bytes(old), bytes(new)))
+
+
+def _two(altchars):
+    assert len(altchars) == 2, repr(altchars)    # the message CPython's assert gives
+    return altchars
+
+
+# ---- base64 ------------------------------------------------------------------------------------
 def b64encode(s, altchars=None):
-    _check_bytes(s)
-    encoded = binascii.b2a_base64(s, newline=False)
-    if altchars is not None:
-        assert len(altchars) == 2, repr(altchars)
-        return _translate(encoded, b'+/', altchars)
-    return encoded
+    out = binascii.b2a_base64(_binary(s), newline=False)
+    return out if altchars is None else _swap(out, b'+/', _two(altchars))
 
 
 def b64decode(s, altchars=None, validate=False):
-    s = _as_ascii_bytes(s)
+    raw = _input(s)
     if altchars is not None:
-        altchars = _as_ascii_bytes(altchars)
-        assert len(altchars) == 2, repr(altchars)
-        s = _translate(s, altchars, b'+/')
-    return binascii.a2b_base64(s, strict_mode=validate)
+        raw = _swap(raw, _two(_input(altchars)), b'+/')
+    return binascii.a2b_base64(raw, strict_mode=validate)
 
 
 def standard_b64encode(s):
@@ -57,253 +72,228 @@ def standard_b64decode(s):
 
 
 def urlsafe_b64encode(s):
-    return _translate(b64encode(s), b'+/', b'-_')
+    return b64encode(s, b'-_')
 
 
 def urlsafe_b64decode(s):
-    s = _as_ascii_bytes(s)
-    s = _translate(s, b'-_', b'+/')
-    return b64decode(s)
+    return b64decode(_swap(_input(s), b'-_', b'+/'))
 
 
+def encodebytes(s):
+    data = _binary(s, 2)
+    lines = (binascii.b2a_base64(data[k:k + MAXBINSIZE]) for k in range(0, len(data), MAXBINSIZE))
+    return b''.join(lines)
+
+
+def decodebytes(s):
+    return binascii.a2b_base64(_binary(s, 2))
+
+
+def encode(input, output):
+    block = input.read(MAXBINSIZE)
+    while block:
+        output.write(binascii.b2a_base64(block))
+        block = input.read(MAXBINSIZE)
+
+
+def decode(input, output):
+    for row in iter(input.readline, b''):
+        output.write(binascii.a2b_base64(row))
+
+
+# ---- base32 --------------------------------------------------------------------------------------
 _B32_STD = b'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
 _B32_HEX = b'0123456789ABCDEFGHIJKLMNOPQRSTUV'
+# bytes of input in the last 5-byte group -> letters of output kept
+_B32_KEEP = {1: 2, 2: 4, 3: 5, 4: 7}
+# '=' count at the end of a valid text -> bytes the last group holds
+_B32_TAIL = {0: 5, 1: 4, 3: 3, 4: 2, 6: 1}
 
 
-def _b32encode(alphabet, s):
-    _check_bytes(s)
-    s = bytes(s)
-    leftover = len(s) % 5
-    if leftover:
-        s = s + b'\0' * (5 - leftover)
+def _b32_enc(letters, s):
+    data = _binary(s, 1)
     out = bytearray()
-    for i in range(0, len(s), 5):
-        c = int.from_bytes(s[i:i + 5], 'big')
-        for shift in range(35, -1, -5):
-            out.append(alphabet[(c >> shift) & 31])
-    if leftover == 1:
-        out[-6:] = b'======'
-    elif leftover == 2:
-        out[-4:] = b'===='
-    elif leftover == 3:
-        out[-3:] = b'==='
-    elif leftover == 4:
-        out[-1:] = b'='
+    for k in range(0, len(data), 5):
+        group = data[k:k + 5]
+        value = int.from_bytes(group.ljust(5, b'\0'), 'big')
+        digits = bytes(letters[(value >> (35 - 5 * n)) & 31] for n in range(8))
+        keep = _B32_KEEP.get(len(group), 8)
+        out += digits[:keep] + b'=' * (8 - keep)
     return bytes(out)
 
 
-def _b32decode(alphabet, s, casefold=False, map01=None):
-    s = _as_ascii_bytes(s)
-    if len(s) % 8:
+def _b32_dec(letters, s, casefold=False, map01=None):
+    text = _input(s)
+    if len(text) % 8:
         raise binascii.Error('Incorrect padding')
     if map01 is not None:
-        map01 = _as_ascii_bytes(map01)
-        assert len(map01) == 1, repr(map01)
-        s = _translate(s, b'01', b'O' + map01)
+        one = _input(map01)
+        assert len(one) == 1, repr(one)
+        text = _swap(text, b'01', b'O' + one)
     if casefold:
-        s = s.upper()
-    n = len(s)
-    s = s.rstrip(b'=')
-    padchars = n - len(s)
-    decoded = bytearray()
-    rev = {c: i for i, c in enumerate(alphabet)}
-    for i in range(0, len(s), 8):
-        quanta = s[i:i + 8]
-        acc = 0
-        try:
-            for c in quanta:
-                acc = (acc << 5) + rev[c]
-        except KeyError:
-            raise binascii.Error('Non-base32 digit found') from None
-        acc <<= 5 * (8 - len(quanta))
-        decoded += acc.to_bytes(5, 'big')
-    if n % 8 or padchars not in {0, 1, 3, 4, 6}:
+        text = text.upper()
+    body = text.rstrip(b'=')
+    pads = len(text) - len(body)
+    index = {ch: n for n, ch in enumerate(letters)}
+    out = bytearray()
+    for k in range(0, len(body), 8):
+        value = 0
+        chunk = body[k:k + 8]
+        for ch in chunk:
+            if ch not in index:
+                raise binascii.Error('Non-base32 digit found')
+            value = value * 32 + index[ch]
+        out += (value << 5 * (8 - len(chunk))).to_bytes(5, 'big')
+    if pads not in _B32_TAIL:
         raise binascii.Error('Incorrect padding')
-    if padchars and decoded:
-        leftover = (43 - 5 * padchars) // 8
-        decoded[-5:] = decoded[-5:][:leftover]
-    return bytes(decoded)
+    if pads and out:
+        del out[len(out) - 5 + _B32_TAIL[pads]:]
+    return bytes(out)
 
 
 def b32encode(s):
-    return _b32encode(_B32_STD, s)
+    return _b32_enc(_B32_STD, s)
 
 
 def b32decode(s, casefold=False, map01=None):
-    return _b32decode(_B32_STD, s, casefold, map01)
+    return _b32_dec(_B32_STD, s, casefold, map01)
 
 
 def b32hexencode(s):
-    return _b32encode(_B32_HEX, s)
+    return _b32_enc(_B32_HEX, s)
 
 
 def b32hexdecode(s, casefold=False):
-    return _b32decode(_B32_HEX, s, casefold)
+    return _b32_dec(_B32_HEX, s, casefold)
 
 
+# ---- base16 ---------------------------------------------------------------------------------------
 def b16encode(s):
-    _check_bytes(s)
-    return binascii.hexlify(s).upper()
+    return binascii.hexlify(_binary(s)).upper()
 
 
 def b16decode(s, casefold=False):
-    s = _as_ascii_bytes(s)
+    text = _input(s)
     if casefold:
-        s = s.upper()
-    for c in s:
-        if c not in b'0123456789ABCDEF':
-            raise binascii.Error('Non-base16 digit found')
-    return binascii.unhexlify(s)
+        text = text.upper()
+    if any(ch not in b'0123456789ABCDEF' for ch in text):
+        raise binascii.Error('Non-base16 digit found')
+    return binascii.unhexlify(text)
 
 
-_b85alphabet = (b'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-                b'abcdefghijklmnopqrstuvwxyz!#$%&()*+-;<=>?@^_`{|}~')
-_z85alphabet = (b'0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-:+=^!/*?&<>()[]{}@%$#')
+# ---- base85 family --------------------------------------------------------------------------------
+_DIGITS = b'0123456789'
+_UPPER = b'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+_b85alphabet = _DIGITS + _UPPER + _UPPER.lower() + b'!#$%&()*+-;<=>?@^_`{|}~'
+_z85alphabet = _DIGITS + _UPPER.lower() + _UPPER + b'.-:+=^!/*?&<>()[]{}@%$#'
+_A85 = bytes(range(33, 118))
 
 
-def _85encode(b, chars, pad=False, foldnuls=False, foldspaces=False):
-    _check_bytes(b)
-    b = bytes(b)
-    padding = (-len(b)) % 4
-    if padding:
-        b = b + b'\0' * padding
+def _word_to_5(word, letters):
+    digits = bytearray(5)
+    for n in range(4, -1, -1):
+        word, digits[n] = divmod(word, 85)
+    return bytes(letters[d] for d in digits)
+
+
+def _enc85(data, letters, pad=False, zeros=False, spaces=False):
+    data = _binary(data, 1)
+    short = -len(data) % 4
+    padded = data + b'\0' * short
     out = bytearray()
-    for i in range(0, len(b), 4):
-        word = int.from_bytes(b[i:i + 4], 'big')
-        if foldnuls and not word:
+    last = len(padded) - 4
+    for k in range(0, len(padded), 4):
+        word = int.from_bytes(padded[k:k + 4], 'big')
+        # a truncated final group is never folded into one letter
+        may_fold = pad or not short or k != last
+        if may_fold and zeros and word == 0:
             out += b'z'
-        elif foldspaces and word == 0x20202020:
+        elif may_fold and spaces and word == 0x20202020:
             out += b'y'
         else:
-            digits = []
-            for _ in range(5):
-                word, r = divmod(word, 85)
-                digits.append(chars[r])
-            out += bytes(reversed(digits))
-    if padding and not pad:
-        if out[-1:] == b'z':
-            out[-1:] = chars[0:1] * 5
-        out = out[:-padding]
+            out += _word_to_5(word, letters)
+    if short and not pad:
+        del out[len(out) - short:]
     return bytes(out)
 
 
 def b85encode(b, pad=False):
-    return _85encode(b, _b85alphabet, pad)
+    return _enc85(b, _b85alphabet, pad)
 
 
 def b85decode(b):
-    b = _as_ascii_bytes(b)
-    rev = {c: i for i, c in enumerate(_b85alphabet)}
-    padding = (-len(b)) % 5
-    b = b + b'~' * padding
+    text = _input(b)
+    value_of = {ch: n for n, ch in enumerate(_b85alphabet)}
+    short = -len(text) % 5
+    text = bytes(text) + b'~' * short
     out = bytearray()
-    for i in range(0, len(b), 5):
-        chunk = b[i:i + 5]
-        acc = 0
-        for j, c in enumerate(chunk):
-            if c not in rev:
-                raise ValueError('bad base85 character at position %d' % (i + j))
-            acc = acc * 85 + rev[c]
-        if acc > 0xFFFFFFFF:
-            raise ValueError('base85 overflow in hunk starting at byte %d' % i)
-        out += acc.to_bytes(4, 'big')
-    if padding:
-        out = out[:-padding]
+    for k in range(0, len(text), 5):
+        word = 0
+        for off, ch in enumerate(text[k:k + 5]):
+            n = value_of.get(ch)
+            if n is None:
+                raise ValueError('bad base85 character at position %d' % (k + off))
+            word = word * 85 + n
+        if word >> 32:
+            raise ValueError('base85 overflow in hunk starting at byte %d' % k)
+        out += word.to_bytes(4, 'big')
+    if short:
+        del out[len(out) - short:]
     return bytes(out)
 
 
 def z85encode(s):
-    return _85encode(s, _z85alphabet, True)
+    return _enc85(s, _z85alphabet, True)
 
 
 def z85decode(s):
-    s = _as_ascii_bytes(s)
-    s = _translate(s, _z85alphabet, _b85alphabet)
-    return b85decode(s)
+    return b85decode(_swap(_input(s), _z85alphabet, _b85alphabet))
 
 
 def a85encode(b, *, foldspaces=False, wrapcol=0, pad=False, adobe=False):
-    chars = bytes(range(33, 118))
-    result = _85encode(b, chars, pad, True, foldspaces)
+    body = _enc85(b, _A85, pad, True, foldspaces)
     if adobe:
-        result = b'<~' + result
+        body = b'<~' + body
     if wrapcol:
-        wrapcol = max(2 if adobe else 1, wrapcol)
-        chunks = [result[i:i + wrapcol] for i in range(0, len(result), wrapcol)]
-        if adobe and len(chunks[-1]) + 2 > wrapcol:
-            chunks.append(b'')
-        result = b'\n'.join(chunks)
-    if adobe:
-        result += b'~>'
-    return result
+        width = max(wrapcol, 2 if adobe else 1)
+        rows = [body[k:k + width] for k in range(0, len(body), width)]
+        if adobe and len(rows[-1]) > width - 2:
+            rows.append(b'')      # the closing '~>' needs a line of its own
+        body = b'\n'.join(rows)
+    return body + b'~>' if adobe else body
+
+
+def _a85_group(digits):
+    word = 0
+    for ch in digits:
+        word = word * 85 + ch - 33
+    if word >> 32:
+        raise ValueError('Ascii85 overflow')
+    return word.to_bytes(4, 'big')
 
 
 def a85decode(b, *, foldspaces=False, adobe=False, ignorechars=b' \t\n\r\v'):
-    b = _as_ascii_bytes(b)
+    text = _input(b)
     if adobe:
-        if not b.endswith(b'~>'):
+        if text[-2:] != b'~>':
             raise ValueError('Ascii85 encoded byte sequences must end with {!r}'.format(b'~>'))
-        b = b[2:-2] if b.startswith(b'<~') else b[:-2]
-    decoded = bytearray()
-    curr = []
-    for x in b + b'u' * 4:
-        if 33 <= x <= 117:
-            curr.append(x)
-            if len(curr) == 5:
-                acc = 0
-                for c in curr:
-                    acc = 85 * acc + (c - 33)
-                if acc > 0xFFFFFFFF:
-                    raise ValueError('Ascii85 overflow')
-                decoded += acc.to_bytes(4, 'big')
-                curr = []
-        elif x == 122:
-            if curr:
-                raise ValueError('z inside Ascii85 5-tuple')
-            decoded += b'\0\0\0\0'
-        elif foldspaces and x == 121:
-            if curr:
-                raise ValueError('y inside Ascii85 5-tuple')
-            decoded += b'    '
-        elif x in ignorechars:
-            continue
-        else:
-            raise ValueError('Non-Ascii85 digit found: %c' % x)
-    padding = 4 - len(curr)
-    if padding:
-        decoded = decoded[:-padding]
-    return bytes(decoded)
-
-
-MAXLINESIZE = 76
-MAXBINSIZE = (MAXLINESIZE // 4) * 3
-
-
-def encodebytes(s):
-    _check_bytes(s)
-    pieces = []
-    for i in range(0, len(s), MAXBINSIZE):
-        chunk = s[i: i + MAXBINSIZE]
-        pieces.append(binascii.b2a_base64(chunk))
-    return b''.join(pieces)
-
-
-def decodebytes(s):
-    _check_bytes(s)
-    return binascii.a2b_base64(s)
-
-
-def encode(input, output):
-    while True:
-        s = input.read(MAXBINSIZE)
-        if not s:
-            break
-        output.write(binascii.b2a_base64(s))
-
-
-def decode(input, output):
-    while True:
-        line = input.readline()
-        if not line:
-            break
-        output.write(binascii.a2b_base64(line))
+        text = text[2:-2] if text[:2] == b'<~' else text[:-2]
+    out = bytearray()
+    group = bytearray()
+    for ch in text:
+        if 33 <= ch <= 117:
+            group.append(ch)
+            if len(group) == 5:
+                out += _a85_group(group)
+                group.clear()
+        elif ch == 122 or (ch == 121 and foldspaces):       # 'z' / 'y'
+            if group:
+                raise ValueError('%c inside Ascii85 5-tuple' % ch)
+            out += b'\0\0\0\0' if ch == 122 else b'    '
+        elif ch not in ignorechars:
+            raise ValueError('Non-Ascii85 digit found: %c' % ch)
+    if group:
+        # a short final group stands for len(group) - 1 bytes
+        kept = len(group) - 1
+        out += _a85_group(group + b'u' * (5 - len(group)))[:kept]
+    return bytes(out)

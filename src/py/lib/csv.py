@@ -42,8 +42,8 @@ class Dialect:
     strict = None
 
     def __init__(self):
-        if self.__class__ != Dialect:
-            self._valid = True
+        # only subclasses describe a usable dialect; check it right away
+        self._valid = type(self) is not Dialect or self._valid
         _validate(_Params(self))
 
 
@@ -78,18 +78,23 @@ def register_dialect(name, dialect=None, **fmtparams):
     _dialects[name] = _Params(dialect, **fmtparams)
 
 
-def unregister_dialect(name):
+def _known(name):
     try:
-        del _dialects[name]
-    except KeyError:
-        raise Error('unknown dialect') from None
+        hit = name in _dialects
+    except TypeError:
+        hit = False
+    if not hit:
+        raise Error('unknown dialect')
+
+
+def unregister_dialect(name):
+    _known(name)
+    _dialects.pop(name)
 
 
 def get_dialect(name):
-    try:
-        return _dialects[name]
-    except (KeyError, TypeError):
-        raise Error('unknown dialect') from None
+    _known(name)
+    return _dialects[name]
 
 
 def list_dialects():
@@ -358,15 +363,19 @@ def writer(csvfile, dialect='excel', **fmtparams):
     return _Writer(csvfile, dialect, **fmtparams)
 
 
+def _listify(names):
+    # a one-shot iterator of names must survive being read several times
+    if names is not None and iter(names) is names:
+        return list(names)
+    return names
+
+
 class DictReader:
     def __init__(self, f, fieldnames=None, restkey=None, restval=None, dialect='excel', *args, **kwds):
-        if fieldnames is not None and iter(fieldnames) is fieldnames:
-            fieldnames = list(fieldnames)
-        self._fieldnames = fieldnames
-        self.restkey = restkey
-        self.restval = restval
-        self.reader = reader(f, dialect, *args, **kwds)
+        self._fieldnames = _listify(fieldnames)
+        self.restkey, self.restval = restkey, restval
         self.dialect = dialect
+        self.reader = reader(f, dialect, *args, **kwds)
         self.line_num = 0
 
     def __iter__(self):
@@ -375,10 +384,7 @@ class DictReader:
     @property
     def fieldnames(self):
         if self._fieldnames is None:
-            try:
-                self._fieldnames = next(self.reader)
-            except StopIteration:
-                pass
+            self._fieldnames = next(self.reader, None)
         self.line_num = self.reader.line_num
         return self._fieldnames
 
@@ -387,21 +393,19 @@ class DictReader:
         self._fieldnames = value
 
     def __next__(self):
-        if self.line_num == 0:
-            self.fieldnames
+        if not self.line_num:
+            self.fieldnames            # reads the header line if needed
         row = next(self.reader)
         self.line_num = self.reader.line_num
-        while row == []:
-            row = next(self.reader)
-        d = dict(zip(self.fieldnames, row))
-        lf = len(self.fieldnames)
-        lr = len(row)
-        if lf < lr:
-            d[self.restkey] = row[lf:]
-        elif lf > lr:
-            for key in self.fieldnames[lr:]:
-                d[key] = self.restval
-        return d
+        while not row:
+            row = next(self.reader)     # blank lines are skipped
+        names = self.fieldnames
+        record = {}
+        for k, name in enumerate(names):
+            record[name] = row[k] if k < len(row) else self.restval
+        if len(row) > len(names):
+            record[self.restkey] = row[len(names):]
+        return record
 
     def __class_getitem__(cls, item):
         return cls
@@ -409,32 +413,31 @@ class DictReader:
 
 class DictWriter:
     def __init__(self, f, fieldnames, restval='', extrasaction='raise', dialect='excel', *args, **kwds):
-        if fieldnames is not None and iter(fieldnames) is fieldnames:
-            fieldnames = list(fieldnames)
-        self.fieldnames = fieldnames
+        self.fieldnames = _listify(fieldnames)
         self.restval = restval
-        extrasaction = extrasaction.lower()
-        if extrasaction not in ('raise', 'ignore'):
-            raise ValueError("extrasaction (%s) must be 'raise' or 'ignore'" % extrasaction)
-        self.extrasaction = extrasaction
+        mode = extrasaction.lower()
+        if mode != 'raise' and mode != 'ignore':
+            raise ValueError("extrasaction (%s) must be 'raise' or 'ignore'" % mode)
+        self.extrasaction = mode
         self.writer = writer(f, dialect, *args, **kwds)
 
     def writeheader(self):
-        header = dict(zip(self.fieldnames, self.fieldnames))
-        return self.writerow(header)
+        return self.writerow({name: name for name in self.fieldnames})
 
     def _dict_to_list(self, rowdict):
         if self.extrasaction == 'raise':
-            wrong_fields = rowdict.keys() - self.fieldnames
-            if wrong_fields:
-                raise ValueError('dict contains fields not in fieldnames: ' + ', '.join([repr(x) for x in wrong_fields]))
-        return (rowdict.get(key, self.restval) for key in self.fieldnames)
+            unknown = [k for k in rowdict if k not in self.fieldnames]
+            if unknown:
+                raise ValueError('dict contains fields not in fieldnames: ' + ', '.join(map(repr, unknown)))
+        return [rowdict.get(name, self.restval) for name in self.fieldnames]
 
     def writerow(self, rowdict):
-        return self.writer.writerow(self._dict_to_list(rowdict))
+        cells = self._dict_to_list(rowdict)
+        return self.writer.writerow(cells)
 
     def writerows(self, rowdicts):
-        return self.writer.writerows(map(self._dict_to_list, rowdicts))
+        for rd in rowdicts:
+            self.writerow(rd)
 
     def __class_getitem__(cls, item):
         return cls
@@ -442,7 +445,7 @@ class DictWriter:
 
 class Sniffer:
     def __init__(self):
-        self.preferred = [',', '\t', ';', ' ', ':']
+        self.preferred = list(',\t; :')
 
     def sniff(self, sample, delimiters=None):
         lines = [ln for ln in sample.split('\n') if ln.strip()][:20]

@@ -10,7 +10,7 @@ _state = None
 
 def input(files=None, inplace=False, backup='', *, mode='r', openhook=None, encoding=None, errors=None):
     global _state
-    if _state and _state._file:
+    if _state is not None and _state._file is not None:
         raise RuntimeError('input() already active')
     _state = FileInput(files, inplace, backup, mode=mode, openhook=openhook, encoding=encoding, errors=errors)
     return _state
@@ -61,29 +61,16 @@ def isstdin():
 class FileInput:
     def __init__(self, files=None, inplace=False, backup='', *, mode='r', openhook=None, encoding=None,
                  errors=None):
-        if isinstance(files, str):
-            files = (files,)
-        elif isinstance(files, os.PathLike):
-            files = (os.fspath(files),)
-        else:
-            if files is None:
-                files = sys.argv[1:]
-            files = tuple(files) if files else ('-',)
-        self._files = files
-        self._inplace = inplace
-        self._backup = backup
-        self._mode = mode
-        self._openhook = openhook
-        self._encoding = encoding
-        self._errors = errors
-        self._filename = None
-        self._file = None
-        self._lineno = 0
-        self._filelineno = 0
+        if files is None:
+            files = sys.argv[1:]
+        elif isinstance(files, (str, os.PathLike)):
+            files = [os.fspath(files)]
+        self._files = tuple(files) or ('-',)      # nothing given: read stdin
+        self._inplace, self._backup, self._mode = inplace, backup, mode
+        self._openhook, self._encoding, self._errors = openhook, encoding, errors
+        self._filename = self._file = self._out = self._saved_stdout = None
+        self._lineno = self._filelineno = self._index = 0
         self._isstdin = False
-        self._out = None
-        self._saved_stdout = None
-        self._index = 0
 
     def __del__(self):
         pass
@@ -121,12 +108,10 @@ class FileInput:
             self._filename = self._files[self._index]
             self._index += 1
             self._filelineno = 0
-            if self._filename == '-':
-                self._filename = '<stdin>'
-                self._file = sys.stdin
-                self._isstdin = True
+            self._isstdin = self._filename == '-'
+            if self._isstdin:
+                self._filename, self._file = '<stdin>', sys.stdin
             else:
-                self._isstdin = False
                 if self._inplace:
                     with open(self._filename, 'r', encoding=self._encoding, errors=self._errors) as f:
                         text = f.read()
@@ -139,7 +124,8 @@ class FileInput:
                     self._saved_stdout = sys.stdout
                     sys.stdout = self._out
                 elif self._openhook:
-                    self._file = self._openhook(self._filename, self._mode)
+                    hook = self._openhook
+                    self._file = hook(self._filename, self._mode)
                 else:
                     self._file = open(self._filename, self._mode, encoding=self._encoding, errors=self._errors)
         return self._file.readline()
@@ -176,20 +162,19 @@ class FileInput:
         return -1
 
     def isfirstline(self):
-        return self._filelineno == 1
+        return 1 == self._filelineno
 
     def isstdin(self):
         return self._isstdin
 
 
 def hook_compressed(filename, mode, *, encoding=None, errors=None):
-    if filename.endswith('.gz'):
-        import gzip
-        return gzip.open(filename, mode if 'b' in mode else mode + 't', encoding=encoding, errors=errors)
-    return open(filename, mode, encoding=encoding, errors=errors)
+    if not filename.endswith('.gz'):
+        return open(filename, mode, encoding=encoding, errors=errors)
+    import gzip
+    gz_mode = mode if 'b' in mode else mode + 't'
+    return gzip.open(filename, gz_mode, encoding=encoding, errors=errors)
 
 
 def hook_encoded(encoding, errors=None):
-    def openhook(filename, mode):
-        return open(filename, mode, encoding=encoding, errors=errors)
-    return openhook
+    return lambda filename, mode: open(filename, mode, encoding=encoding, errors=errors)

@@ -17,14 +17,10 @@ def _parse(pat):
         elif c == '?':
             toks.append(('?',))
         elif c == '[':
-            j = i
-            if j < n and pat[j] == '!':
-                j += 1
-            if j < n and pat[j] == ']':
-                j += 1
-            while j < n and pat[j] != ']':
-                j += 1
-            if j >= n:
+            # a ']' right after '[' or '[!' is a member, not the end
+            first = i + (pat[i:i + 1] == '!')
+            j = pat.find(']', first + (pat[first:first + 1] == ']'))
+            if j < 0:
                 toks.append(('c', '['))
                 continue
             body = raw = pat[i:j]
@@ -100,18 +96,17 @@ def _compiled(pat):
     return t
 
 
+def _text(x):
+    return x.decode('latin-1') if isinstance(x, bytes) else x
+
+
 def fnmatchcase(name, pat):
-    if isinstance(name, bytes):
-        name = name.decode('latin-1')
-    if isinstance(pat, bytes):
-        pat = pat.decode('latin-1')
-    return _match(_compiled(pat), name)
+    return _match(_compiled(_text(pat)), _text(name))
 
 
 def fnmatch(name, pat):
-    name = posixpath.normcase(name)
-    pat = posixpath.normcase(pat)
-    return fnmatchcase(name, pat)
+    # POSIX: normcase changes nothing, but it still checks the types
+    return fnmatchcase(posixpath.normcase(name), posixpath.normcase(pat))
 
 
 def filter(names, pat):
@@ -134,13 +129,18 @@ def _escape(s):
 
 
 def translate(pat):
+    return '(?s:' + _regex_body(pat, '.*', '.') + r')\Z'
+
+
+def _regex_body(pat, star, qmark):
+    """Regex text for pat with the given expansions of '*' and '?'."""
     res = []
     for tok in _parse(pat):
         kind = tok[0]
         if kind == '*':
-            res.append('.*')
+            res.append(star)
         elif kind == '?':
-            res.append('.')
+            res.append(qmark)
         elif kind == 'c':
             res.append(_escape(tok[1]))
         else:
@@ -152,7 +152,7 @@ def translate(pat):
             else:
                 if stuff[0] == '!':
                     stuff = '^' + stuff[1:]
-                elif stuff[0] in ('^', '['):
+                elif stuff[0] == '^' or stuff[0] == '[':
                     stuff = '\\' + stuff
                 res.append('[' + stuff + ']')
-    return '(?s:' + ''.join(res) + r')\Z'
+    return ''.join(res)

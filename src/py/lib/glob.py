@@ -7,23 +7,16 @@ __all__ = ['glob', 'iglob', 'escape', 'translate', 'has_magic']
 
 
 def glob(pathname, *, root_dir=None, dir_fd=None, recursive=False, include_hidden=False):
-    return list(iglob(pathname, root_dir=root_dir, dir_fd=dir_fd, recursive=recursive,
-                      include_hidden=include_hidden))
+    found = iglob(pathname, root_dir=root_dir, recursive=recursive, include_hidden=include_hidden)
+    return list(found)
 
 
 def iglob(pathname, *, root_dir=None, dir_fd=None, recursive=False, include_hidden=False):
-    pathname = os.fspath(pathname)
-    is_bytes = isinstance(pathname, bytes)
-    if is_bytes:
-        pathname = os.fsdecode(pathname)
-        if root_dir is not None:
-            root_dir = os.fsdecode(root_dir)
-    if root_dir is not None:
-        root_dir = os.fspath(root_dir)
-    results = _glob(pathname, root_dir, recursive, include_hidden)
-    if is_bytes:
-        results = [os.fsencode(r) for r in results]
-    return iter(results)
+    pat = os.fspath(pathname)
+    binary = isinstance(pat, bytes)
+    base = None if root_dir is None else os.fsdecode(os.fspath(root_dir))
+    hits = [h for h in _glob(os.fsdecode(pat), base, recursive, include_hidden) if h]
+    return iter([os.fsencode(h) for h in hits] if binary else hits)
 
 
 def _join(root, p):
@@ -46,7 +39,8 @@ def _listdir(root, d, dironly):
 
 def _glob(pathname, root, recursive, hidden, dironly=False, top=True):
     dirname, basename = os.path.split(pathname)
-    if not has_magic(pathname):
+    magic = has_magic(pathname)
+    if not magic:
         if basename:
             k = posix._kind(_join(root, pathname) or os.curdir)
             return [pathname] if (k == 2 if dironly else k) else []
@@ -77,7 +71,7 @@ def _glob1(root, d, pattern, hidden, dironly):
     names = _listdir(root, d, dironly)
     if not (hidden or _ishidden(pattern)):
         names = [x for x in names if not _ishidden(x)]
-    return fnmatch.filter(names, pattern)
+    return [x for x in names if fnmatch.fnmatch(x, pattern)]
 
 
 def _glob0(root, d, basename):
@@ -119,48 +113,45 @@ def has_magic(s):
 
 
 def escape(pathname):
-    drive, pathname = os.path.splitdrive(pathname)
-    out = []
-    for c in pathname:
-        out.append('[' + c + ']' if c in '*?[' else c)
-    return drive + ''.join(out)
+    drv, rest = os.path.splitdrive(pathname)
+    if isinstance(rest, bytes):
+        return drv + b''.join(b'[%c]' % c if c in b'*?[' else bytes((c,)) for c in rest)
+    return drv + ''.join('[%s]' % c if c in '*?[' else c for c in rest)
 
 
 def translate(pat, *, recursive=False, include_hidden=False, seps=None):
-    if not seps:
-        seps = os.sep
-    escaped_seps = ''.join('\\' + s if s in '\\]^-' else s for s in seps)
-    any_sep = f'[{escaped_seps}]' if len(seps) > 1 else escaped_seps
-    not_sep = f'[^{escaped_seps}]'
+    seps = seps or os.sep
+    cls = ''.join('\\' + ch if ch in '\\]^-' else ch for ch in seps)
+    sep_rx = '[%s]' % cls if len(seps) > 1 else cls
+    non_sep = '[^%s]' % cls
     if include_hidden:
-        one_last_segment = f'{not_sep}+'
-        one_segment = f'{one_last_segment}{any_sep}'
-        any_segments = f'(?:.+{any_sep})?'
-        any_last_segments = '.*'
+        name_rx = non_sep + '+'
+        many_dirs = '(?:.+%s)?' % sep_rx
+        tail_any = '.*'
     else:
-        one_last_segment = f'[^{escaped_seps}.]{not_sep}*'
-        one_segment = f'{one_last_segment}{any_sep}'
-        any_segments = f'(?:{one_segment})*'
-        any_last_segments = f'{any_segments}(?:{one_last_segment})?'
-    results = []
-    parts = pat.split(seps[0]) if len(seps) == 1 else pat.split(seps[0])
-    last_part_idx = len(parts) - 1
-    for idx, part in enumerate(parts):
-        if part == '*':
-            results.append(one_segment if idx < last_part_idx else one_last_segment)
-        elif recursive and part == '**':
-            if idx < last_part_idx:
-                if parts[idx + 1] != '**':
-                    results.append(any_segments)
-            else:
-                results.append(any_last_segments)
+        # names may not start with a dot unless the pattern says so
+        name_rx = '[^%s.]%s*' % (cls, non_sep)
+        many_dirs = '(?:%s%s)*' % (name_rx, sep_rx)
+        tail_any = '%s(?:%s)?' % (many_dirs, name_rx)
+    for other in seps[1:]:
+        pat = pat.replace(other, seps[0])
+    pieces = pat.split(seps[0])
+    final_at = len(pieces) - 1
+    out = []
+    for n, seg in enumerate(pieces):
+        final = n == final_at
+        if seg == '*':
+            out.append(name_rx if final else name_rx + sep_rx)
+        elif seg == '**' and recursive:
+            if final:
+                out.append(tail_any)
+            elif pieces[n + 1] != '**':     # '**/**' collapses into one
+                out.append(many_dirs)
         else:
-            if part:
-                if not include_hidden and part[0] in '*?':
-                    results.append(r'(?!\.)')
-                body = fnmatch.translate(part)
-                results.append(body[4:-3])
-            if idx < last_part_idx:
-                results.append(any_sep)
-    res = ''.join(results)
-    return fr'(?s:{res})\Z'
+            if seg and seg[0] in '*?' and not include_hidden:
+                out.append(r'(?!\.)')
+            if seg:
+                out.append(fnmatch._regex_body(seg, non_sep + '*', non_sep))
+            if not final:
+                out.append(sep_rx)
+    return r'(?s:%s)\Z' % ''.join(out)

@@ -13,10 +13,13 @@ import zlib
 __all__ = ['BadGzipFile', 'GzipFile', 'open', 'compress', 'decompress']
 
 READ, WRITE = 'rb', 'wb'
-FTEXT, FHCRC, FEXTRA, FNAME, FCOMMENT = 1, 2, 4, 8, 16
-_COMPRESS_LEVEL_FAST = 1
-_COMPRESS_LEVEL_TRADEOFF = 6
-_COMPRESS_LEVEL_BEST = 9
+# header flag bits (RFC 1952)
+FTEXT = 1
+FHCRC = 2
+FEXTRA = 4
+FNAME = 8
+FCOMMENT = 16
+_COMPRESS_LEVEL_FAST, _COMPRESS_LEVEL_TRADEOFF, _COMPRESS_LEVEL_BEST = 1, 6, 9
 
 
 class BadGzipFile(OSError):
@@ -50,13 +53,13 @@ def compress(data, compresslevel=_COMPRESS_LEVEL_BEST, *, mtime=None):
 
 def _skip_header(data, pos):
     """Parse the member header at pos; return where the deflate data starts."""
-    magic = data[pos:pos + 2]
-    if magic != b'\037\213':
-        raise BadGzipFile('Not a gzipped file (%r)' % magic)
+    sig = data[pos:pos + 2]
+    if sig != b'\x1f\x8b':
+        raise BadGzipFile('Not a gzipped file (%r)' % (sig,))
     if len(data) < pos + 10:
         raise EOFError('Compressed file ended before the end-of-stream marker was reached')
-    method, flag = data[pos + 2], data[pos + 3]
-    if method != 8:
+    flag = data[pos + 3]
+    if data[pos + 2] != 8:        # only deflate exists
         raise BadGzipFile('Unknown compression method')
     p = pos + 10
     if flag & FEXTRA:
@@ -108,38 +111,35 @@ class GzipFile(io.IOBase if hasattr(io, 'IOBase') else object):
     myfileobj = None
 
     def __init__(self, filename=None, mode=None, compresslevel=_COMPRESS_LEVEL_BEST, fileobj=None, mtime=None):
-        if mode and ('t' in mode or 'U' in mode):
+        if mode is not None and set(mode) & {'t', 'U'}:
             raise ValueError('Invalid mode: {!r}'.format(mode))
-        if mode and 'b' not in mode:
-            mode += 'b'
+        if mode is not None and mode and 'b' not in mode:
+            mode = mode + 'b'
         if fileobj is None:
-            fileobj = self.myfileobj = builtins.open(filename, mode or 'rb')
-        if filename is None:
-            filename = getattr(fileobj, 'name', '')
-            if not isinstance(filename, (str, bytes)):
-                filename = ''
+            self.myfileobj = builtins.open(filename, mode or 'rb')
+            fileobj = self.myfileobj
+        if filename is not None:
+            label = os.fspath(filename)
         else:
-            filename = os.fspath(filename)
+            label = getattr(fileobj, 'name', '')
+            label = label if isinstance(label, (str, bytes)) else ''
         if mode is None:
             mode = getattr(fileobj, 'mode', 'rb')
-        if mode.startswith('r'):
+        kind = mode[:1]
+        if kind == 'r':
             self.mode = READ
             self._data = decompress(fileobj.read())
             self._pos = 0
-            self.name = filename
-        elif mode.startswith(('w', 'a', 'x')):
-            if not (0 <= compresslevel <= 9 or compresslevel == -1):
+        elif kind in ('w', 'a', 'x'):
+            if compresslevel != -1 and not 0 <= compresslevel <= 9:
                 raise ValueError('Invalid compression level: {}'.format(compresslevel))
             self.mode = WRITE
-            self.name = filename
-            self._level = compresslevel
-            self._mtime = mtime
-            self._written = []
-            self._size = 0
-            self._crc = 0
+            self._level, self._mtime = compresslevel, mtime
+            self._written, self._size, self._crc = [], 0, 0
             self._co = zlib.compressobj(compresslevel, zlib.DEFLATED, -zlib.MAX_WBITS, zlib.DEF_MEM_LEVEL, 0)
         else:
             raise ValueError('Invalid mode: {!r}'.format(mode))
+        self.name = label
         self.fileobj = fileobj
         self._closed = False
 
@@ -152,12 +152,12 @@ class GzipFile(io.IOBase if hasattr(io, 'IOBase') else object):
         return self._closed
 
     def __repr__(self):
-        s = repr(self.fileobj)
-        return '<gzip ' + s[1:-1] + ' ' + hex(id(self)) + '>'
+        inner = repr(self.fileobj)[1:-1]
+        return '<gzip %s %s>' % (inner, hex(id(self)))
 
     def _check(self, want):
         if self._closed:
-            raise ValueError('I/O operation on closed file.')
+            raise ValueError('I/O operation on closed file.')   # io's wording
         if self.mode != want:
             import errno
             raise OSError(errno.EBADF, 'read() on write-only GzipFile object' if want == READ
@@ -165,10 +165,7 @@ class GzipFile(io.IOBase if hasattr(io, 'IOBase') else object):
 
     def write(self, data):
         self._check(WRITE)
-        if isinstance(data, (bytes, bytearray)):
-            chunk = bytes(data)
-        else:
-            chunk = memoryview(data).tobytes()
+        chunk = bytes(data) if isinstance(data, (bytes, bytearray)) else memoryview(data).tobytes()
         self._written.append(self._co.compress(chunk))
         self._crc = zlib.crc32(chunk, self._crc)
         self._size += len(chunk)
@@ -176,10 +173,8 @@ class GzipFile(io.IOBase if hasattr(io, 'IOBase') else object):
 
     def read(self, size=-1):
         self._check(READ)
-        if size is None or size < 0:
-            out = self._data[self._pos:]
-        else:
-            out = self._data[self._pos:self._pos + size]
+        stop = len(self._data) if size is None or size < 0 else self._pos + size
+        out = self._data[self._pos:stop]
         self._pos += len(out)
         return out
 
@@ -229,21 +224,18 @@ class GzipFile(io.IOBase if hasattr(io, 'IOBase') else object):
         return self._pos if self.mode == READ else self._size
 
     def seek(self, offset, whence=io.SEEK_SET if hasattr(io, 'SEEK_SET') else 0):
-        if self.mode == WRITE:
-            if whence == 1:
-                offset = self._size + offset
-            elif whence != 0:
-                raise ValueError('Seek from end not supported')
-            if offset < self._size:
-                raise OSError('Negative seek in write mode')
-            self.write(b'\0' * (offset - self._size))
-            return self._size
-        if whence == 1:
-            offset = self._pos + offset
-        elif whence == 2:
+        if whence not in (0, 1):
             raise ValueError('Seek from end not supported')
-        self._pos = max(0, offset)
-        return self._pos
+        writing = self.mode == WRITE
+        here = self._size if writing else self._pos
+        target = offset + (here if whence == 1 else 0)
+        if not writing:
+            self._pos = max(0, target)
+            return self._pos
+        if target < here:
+            raise OSError('Negative seek in write mode')
+        self.write(bytes(target - here))      # forward seek pads with zeros
+        return self._size
 
     def rewind(self):
         self._check(READ)
@@ -254,19 +246,19 @@ class GzipFile(io.IOBase if hasattr(io, 'IOBase') else object):
             self._written.append(self._co.flush(zlib_mode))
 
     def fileno(self):
-        return self.fileobj.fileno()
+        underlying = self.fileobj
+        return underlying.fileno()
 
     def close(self):
         if self._closed:
             return
         try:
             if self.mode == WRITE:
-                fname = os.path.basename(self.name) if isinstance(self.name, str) else ''
-                if fname.endswith('.gz'):
-                    fname = fname[:-3]
-                try:
-                    fname = fname.encode('latin-1')
-                except UnicodeEncodeError:
+                base = os.path.basename(self.name) if isinstance(self.name, str) else ''
+                base = base[:-3] if base.endswith('.gz') else base
+                # FNAME is Latin-1; a name that does not fit is left out
+                fname = base.encode('latin-1', 'replace')
+                if fname.decode('latin-1') != base:
                     fname = b''
                 mtime = time.time() if self._mtime is None else self._mtime
                 body = b''.join(self._written) + self._co.flush()
@@ -292,8 +284,7 @@ class _GzipText:
 
     def __init__(self, raw, encoding, errors, newline):
         self._raw = raw
-        self.encoding = encoding or 'utf-8'
-        self.errors = errors or 'strict'
+        self.encoding, self.errors = encoding or 'utf-8', errors or 'strict'
         self._newline = newline
         self.mode = 'rt' if raw.mode == READ else 'wt'
         self.name = raw.name
@@ -343,16 +334,13 @@ class _GzipText:
 
 def open(filename, mode='rb', compresslevel=_COMPRESS_LEVEL_BEST, encoding=None, errors=None, newline=None):
     """Open a gzip file in binary ('rb', 'wb', 'ab', 'xb') or text ('rt', 'wt'...) mode."""
-    if 't' in mode:
-        if 'b' in mode:
-            raise ValueError('Invalid mode: %r' % (mode,))
-    else:
-        if encoding is not None:
-            raise ValueError("Argument 'encoding' not supported in binary mode")
-        if errors is not None:
-            raise ValueError("Argument 'errors' not supported in binary mode")
-        if newline is not None:
-            raise ValueError("Argument 'newline' not supported in binary mode")
+    text_mode = 't' in mode
+    if text_mode and 'b' in mode:
+        raise ValueError('Invalid mode: %r' % (mode,))
+    if not text_mode:
+        for arg, val in (('encoding', encoding), ('errors', errors), ('newline', newline)):
+            if val is not None:
+                raise ValueError("Argument '%s' not supported in binary mode" % arg)
     gz_mode = mode.replace('t', '')
     if isinstance(filename, (str, bytes)) or hasattr(filename, '__fspath__'):
         binary = GzipFile(filename, gz_mode, compresslevel)

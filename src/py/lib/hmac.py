@@ -1,17 +1,21 @@
-"""HMAC (keyed hashing for message authentication, RFC 2104)."""
-import hashlib as _hashlib
+"""HMAC (RFC 2104): keyed message authentication over hashlib."""
+import hashlib
 
 digest_size = None
 
 __all__ = ['HMAC', 'new', 'digest', 'compare_digest']
 
+_OPAD = 0x5C
+_IPAD = 0x36
 
-def _constructor(digestmod):
+
+def _hash_factory(digestmod):
+    """A callable making a fresh hash object, optionally fed initial data."""
     if callable(digestmod):
         return digestmod
     if isinstance(digestmod, str):
-        return lambda d=b'': _hashlib.new(digestmod, d)
-    return lambda d=b'': digestmod.new(d)
+        return lambda data=b'': hashlib.new(digestmod, data)
+    return lambda data=b'': digestmod.new(data)
 
 
 class HMAC:
@@ -22,17 +26,17 @@ class HMAC:
             raise TypeError('key: expected bytes or bytearray, but got %r' % type(key).__name__)
         if not digestmod:
             raise TypeError("Missing required argument 'digestmod'.")
-        self._digest_cons = _constructor(digestmod)
-        self._outer = self._digest_cons()
-        self._inner = self._digest_cons()
-        self.digest_size = self._inner.digest_size
-        blocksize = getattr(self._inner, 'block_size', 64)
-        if len(key) > blocksize:
-            key = self._digest_cons(key).digest()
-        self.block_size = blocksize
-        key = bytes(key).ljust(blocksize, b'\0')
-        self._outer.update(bytes(x ^ 0x5C for x in key))
-        self._inner.update(bytes(x ^ 0x36 for x in key))
+        make = self._digest_cons = _hash_factory(digestmod)
+        probe = make()
+        width = getattr(probe, 'block_size', 64)
+        self.digest_size, self.block_size = probe.digest_size, width
+        secret = bytes(key)
+        if len(secret) > width:
+            secret = make(secret).digest()       # long keys are hashed first
+        secret = secret + bytes(width - len(secret))
+        self._inner = probe
+        self._inner.update(bytes(b ^ _IPAD for b in secret))
+        self._outer = make(bytes(b ^ _OPAD for b in secret))
         if msg is not None:
             self.update(msg)
 
@@ -44,28 +48,25 @@ class HMAC:
         self._inner.update(msg)
 
     def copy(self):
-        other = self.__class__.__new__(self.__class__)
-        other._digest_cons = self._digest_cons
-        other.digest_size = self.digest_size
-        other.block_size = self.block_size
-        other._inner = self._inner.copy()
-        other._outer = self._outer.copy()
-        return other
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin._inner, twin._outer = self._inner.copy(), self._outer.copy()
+        return twin
 
-    def _current(self):
-        h = self._outer.copy()
-        h.update(self._inner.digest())
-        return h
+    def _final(self):
+        last = self._outer.copy()
+        last.update(self._inner.copy().digest())
+        return last
 
     def digest(self):
-        return self._current().digest()
+        return self._final().digest()
 
     def hexdigest(self):
-        return self._current().hexdigest()
+        return self._final().hexdigest()
 
 
 def new(key, msg=None, digestmod=''):
-    return HMAC(key, msg, digestmod)
+    return HMAC(key, msg=msg, digestmod=digestmod)
 
 
 def digest(key, msg, digest):
@@ -73,17 +74,22 @@ def digest(key, msg, digest):
 
 
 def compare_digest(a, b):
-    if isinstance(a, str) and isinstance(b, str):
-        if not a.isascii() or not b.isascii():
+    """Equality test whose time does not depend on where a and b differ."""
+    both_text = isinstance(a, str) and isinstance(b, str)
+    if both_text:
+        if not (a.isascii() and b.isascii()):
             raise TypeError('comparing strings with non-ASCII characters is not supported')
-        a = a.encode('ascii')
-        b = b.encode('ascii')
-    elif not (isinstance(a, (bytes, bytearray)) and isinstance(b, (bytes, bytearray))):
-        raise TypeError("unsupported operand types(s) or combination of types: '%s' and '%s'"
-                        % (type(a).__name__, type(b).__name__))
-    result = len(a) ^ len(b)
-    if len(a) != len(b):
-        b = a
-    for x, y in zip(a, b):
-        result |= x ^ y
-    return result == 0
+        a, b = a.encode(), b.encode()
+    else:
+        binary = [isinstance(x, (bytes, bytearray)) for x in (a, b)]
+        if binary == [True, False] or binary == [False, True]:
+            odd = b if binary[0] else a
+            raise TypeError("a bytes-like object is required, not '%s'" % type(odd).__name__)
+        if not binary[0]:
+            raise TypeError("unsupported operand types(s) or combination of types: '%s' and '%s'"
+                            % (type(a).__name__, type(b).__name__))
+    diff = 0 if len(a) == len(b) else 1
+    other = b if len(a) == len(b) else a
+    for x, y in zip(a, other):
+        diff |= x ^ y
+    return diff == 0

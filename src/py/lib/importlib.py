@@ -4,25 +4,23 @@ import sys
 __all__ = ['import_module', 'reload', 'invalidate_caches']
 
 
-def _resolve_name(name, package, level):
-    bits = package.rsplit('.', level - 1)
-    if len(bits) < level:
+def _absolute(rel, package):
+    """'..x' relative to package 'a.b.c' -> 'a.b.x'."""
+    depth = len(rel) - len(rel.lstrip('.'))
+    parts = package.split('.')
+    if depth > len(parts):
         raise ImportError('attempted relative import beyond top-level package')
-    base = bits[0]
-    return f'{base}.{name}' if name else base
+    base = '.'.join(parts[:len(parts) - depth + 1])
+    tail = rel[depth:]
+    return base + '.' + tail if tail else base
 
 
 def import_module(name, package=None):
     """Import a module by name ('.mod' relative to package) and return it."""
-    level = 0
-    if name.startswith('.'):
+    if name[:1] == '.':
         if not package:
             raise TypeError("the 'package' argument is required to perform a relative import for {!r}".format(name))
-        for ch in name:
-            if ch != '.':
-                break
-            level += 1
-        name = _resolve_name(name[level:], package, level)
+        name = _absolute(name, package)
     __import__(name)
     return sys.modules[name]
 

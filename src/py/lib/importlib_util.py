@@ -1,41 +1,44 @@
-"""importlib.util for Sandkiste: find_spec and module_from_spec for the built-in modules."""
+"""importlib.util for Sandkiste: specs for the modules built into the
+interpreter (there is no file-based import)."""
 import sys
 
 
 class ModuleSpec:
     def __init__(self, name, loader=None, *, origin=None, loader_state=None, is_package=None):
-        self.name = name
-        self.loader = loader
-        self.origin = origin
-        self.loader_state = loader_state
+        self.name, self.loader, self.origin, self.loader_state = name, loader, origin, loader_state
         self.submodule_search_locations = [] if is_package else None
         self.cached = None
         self.has_location = False
 
     @property
     def parent(self):
-        if self.submodule_search_locations is None:
-            return self.name.rpartition('.')[0]
-        return self.name
+        # a package is its own parent; a plain module lives in the enclosing one
+        if self.submodule_search_locations is not None:
+            return self.name
+        head, _, _ = self.name.rpartition('.')
+        return head
 
     def __repr__(self):
         return f'ModuleSpec(name={self.name!r}, loader={self.loader!r}, origin={self.origin!r})'
 
 
-def find_spec(name, package=None):
-    """A spec when the module can be imported, else None."""
-    if name in sys.modules:
-        mod = sys.modules[name]
-        spec = getattr(mod, '__spec__', None)
-        return spec if spec is not None else ModuleSpec(name, origin='built-in')
-    parent = name.rpartition('.')[0]
-    if parent:
-        __import__(parent)
+def _importable(name):
     try:
         __import__(name)
     except ImportError:
-        return None
-    return ModuleSpec(name, origin='built-in')
+        return False
+    return True
+
+
+def find_spec(name, package=None):
+    """A spec if name can be imported, else None."""
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        return getattr(loaded, '__spec__', None) or ModuleSpec(name, origin='built-in')
+    enclosing = name.rpartition('.')[0]
+    if enclosing:
+        __import__(enclosing)          # a missing parent raises, as in CPython
+    return ModuleSpec(name, origin='built-in') if _importable(name) else None
 
 
 def module_from_spec(spec):
@@ -44,13 +47,9 @@ def module_from_spec(spec):
 
 
 def resolve_name(name, package):
-    if not name.startswith('.'):
+    if name[:1] != '.':
         return name
     if not package:
         raise ImportError(f'no package specified for {name!r} (required for relative module names)')
-    level = len(name) - len(name.lstrip('.'))
-    bits = package.rsplit('.', level - 1)
-    if len(bits) < level:
-        raise ImportError('attempted relative import beyond top-level package')
-    rest = name[level:]
-    return f'{bits[0]}.{rest}' if rest else bits[0]
+    import importlib
+    return importlib._absolute(name, package)

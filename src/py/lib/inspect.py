@@ -1,10 +1,7 @@
 """inspect for Sandkiste: signatures, type predicates, members and source.
 
-Signature/Parameter/BoundArguments behave as CPython's (text form, binding
-rules and messages); the predicates read the code flags.  There are no frame
-objects: currentframe() returns None and stack() an empty list.  Source is
-read from the file a function came from, when that file exists.  The code
-is our own.
+There are no frame objects here: currentframe() gives None, stack() [].
+Source text is read back from the file a function was compiled from.
 """
 import sys
 import types
@@ -15,26 +12,28 @@ __all__ = ['signature', 'Signature', 'Parameter', 'BoundArguments', 'isfunction'
            'cleandoc', 'getmodule', 'getsource', 'getsourcelines', 'getfile', 'getfullargspec', 'unwrap',
            'get_annotations', 'currentframe', 'stack', 'getmro', 'ismethoddescriptor', 'isdatadescriptor',
            'getattr_static', 'getcallargs', 'markcoroutinefunction', 'iscode', 'isframe', 'istraceback',
-           'FullArgSpec', 'getclosurevars', 'signature', 'get_annotations', 'CO_VARARGS', 'CO_VARKEYWORDS']
+           'FullArgSpec', 'getclosurevars', 'CO_VARARGS', 'CO_VARKEYWORDS']
 
+# code object flag bits (values are those of CPython)
 CO_OPTIMIZED, CO_NEWLOCALS, CO_VARARGS, CO_VARKEYWORDS = 1, 2, 4, 8
 CO_NESTED, CO_GENERATOR, CO_NOFREE, CO_COROUTINE = 16, 32, 64, 128
 CO_ITERABLE_COROUTINE, CO_ASYNC_GENERATOR = 256, 512
 
-_FunctionType = type(lambda: None)
-_BuiltinType = type(len)
-_MethodType = type(type('_X', (), {'m': lambda self: None})().m)
+_FN = type(lambda: None)
+_BUILTIN = type(len)
+_BOUND = type(type('_Probe', (), {'m': lambda self: None})().m)
+_NOT_CODE = 'module, class, method, function, traceback, frame, or code object was expected, got {}'
 
 
 class _empty:
-    """Marker for 'no default' / 'no annotation'."""
+    """Marker: no default / no annotation."""
 
 
 class _void:
-    """Marker for 'no change' in replace()."""
+    """Marker: leave unchanged (replace())."""
 
 
-# ---- predicates -----------------------------------------------------------------------------
+# ---- predicates ------------------------------------------------------------
 def ismodule(object):
     return isinstance(object, types.ModuleType)
 
@@ -44,80 +43,92 @@ def isclass(object):
 
 
 def ismethod(object):
-    return isinstance(object, _MethodType)
+    return isinstance(object, _BOUND)
 
 
 def isfunction(object):
-    return isinstance(object, _FunctionType)
+    return isinstance(object, _FN)
 
 
 def isbuiltin(object):
-    return isinstance(object, _BuiltinType)
+    return isinstance(object, _BUILTIN)
+
+
+def _plain(obj):
+    return isinstance(obj, (type, _BOUND, _FN))
 
 
 def ismethoddescriptor(object):
-    if isclass(object) or ismethod(object) or isfunction(object):
+    if _plain(object):
         return False
-    tp = type(object)
-    return hasattr(tp, '__get__') and not hasattr(tp, '__set__') and not hasattr(tp, '__delete__')
+    t = type(object)
+    return hasattr(t, '__get__') and not (hasattr(t, '__set__') or hasattr(t, '__delete__'))
 
 
 def isdatadescriptor(object):
-    if isclass(object) or ismethod(object) or isfunction(object):
+    if _plain(object):
         return False
-    tp = type(object)
-    return hasattr(tp, '__set__') or hasattr(tp, '__delete__')
+    t = type(object)
+    return hasattr(t, '__set__') or hasattr(t, '__delete__')
 
 
 def isroutine(object):
-    return isbuiltin(object) or isfunction(object) or ismethod(object) or ismethoddescriptor(object)
+    return isinstance(object, (_BUILTIN, _FN, _BOUND)) or ismethoddescriptor(object)
 
 
-def _has_flag(f, flag):
-    f = unwrap(f, stop=lambda x: getattr(x, '_is_coroutine_marker', None) is not None) if callable(f) else f
-    while ismethod(f):
-        f = f.__func__
-    while hasattr(f, 'func') and type(f).__name__ in ('partial', 'partialmethod'):
-        f = f.func
-    if not isfunction(f):
-        return False
-    return bool(f.__code__.co_flags & flag)
+_CORO_TAG = object()
+
+
+def _innermost(f):
+    """Peel wrappers, bound methods and partials down to a plain function."""
+    if callable(f):
+        f = unwrap(f, stop=lambda x: getattr(x, '_is_coroutine_marker', None) is not None)
+    while True:
+        if isinstance(f, _BOUND):
+            f = f.__func__
+        elif type(f).__name__ in ('partial', 'partialmethod') and hasattr(f, 'func'):
+            f = f.func
+        else:
+            return f
+
+
+def _code_flag(obj, bit):
+    f = _innermost(obj)
+    return isinstance(f, _FN) and (f.__code__.co_flags & bit) != 0
 
 
 def isgeneratorfunction(obj):
-    return _has_flag(obj, CO_GENERATOR)
+    return _code_flag(obj, CO_GENERATOR)
 
 
 def iscoroutinefunction(obj):
-    if getattr(obj, '_is_coroutine_marker', None) is _is_coroutine_mark:
-        return True
-    return _has_flag(obj, CO_COROUTINE)
+    return getattr(obj, '_is_coroutine_marker', None) is _CORO_TAG or _code_flag(obj, CO_COROUTINE)
 
 
 def isasyncgenfunction(obj):
-    return _has_flag(obj, CO_ASYNC_GENERATOR)
-
-
-_is_coroutine_mark = object()
+    return _code_flag(obj, CO_ASYNC_GENERATOR)
 
 
 def markcoroutinefunction(func):
-    if hasattr(func, '__func__'):
-        func = func.__func__
-    func._is_coroutine_marker = _is_coroutine_mark
-    return func
+    target = getattr(func, '__func__', func)
+    target._is_coroutine_marker = _CORO_TAG
+    return target
+
+
+def _typename_is(obj, name):
+    return type(obj).__name__ == name
 
 
 def isgenerator(object):
-    return type(object).__name__ == 'generator'
+    return _typename_is(object, 'generator')
 
 
 def iscoroutine(object):
-    return type(object).__name__ == 'coroutine'
+    return _typename_is(object, 'coroutine')
 
 
 def isasyncgen(object):
-    return type(object).__name__ == 'async_generator'
+    return _typename_is(object, 'async_generator')
 
 
 def isawaitable(object):
@@ -125,7 +136,7 @@ def isawaitable(object):
 
 
 def iscode(object):
-    return type(object).__name__ == 'code'
+    return _typename_is(object, 'code')
 
 
 def isframe(object):
@@ -137,7 +148,7 @@ def istraceback(object):
 
 
 def isabstract(object):
-    return bool(isinstance(object, type) and getattr(object, '__abstractmethods__', None))
+    return isinstance(object, type) and bool(getattr(object, '__abstractmethods__', None))
 
 
 def currentframe():
@@ -157,38 +168,33 @@ def getmro(cls):
 
 
 def unwrap(func, *, stop=None):
-    """Follow __wrapped__ links to the innermost function."""
-    f = func
-    seen = {id(f)}
-    while hasattr(f, '__wrapped__'):
-        if stop is not None and stop(f):
-            break
-        f = f.__wrapped__
-        if id(f) in seen:
+    """Follow the chain of __wrapped__ attributes."""
+    cur = func
+    visited = set()
+    while hasattr(cur, '__wrapped__') and not (stop is not None and stop(cur)):
+        visited.add(id(cur))
+        cur = cur.__wrapped__
+        if id(cur) in visited:
             raise ValueError('wrapper loop when unwrapping {!r}'.format(func))
-        seen.add(id(f))
-    return f
+    return cur
 
 
-# ---- members and documentation ----------------------------------------------------------------
+# ---- members and documentation ---------------------------------------------
 def getmembers(object, predicate=None):
-    """(name, value) pairs of object's attributes, sorted by name."""
-    results = []
-    names = dir(object)
-    if isclass(object):
-        for base in object.__mro__:
-            for k in base.__dict__:
-                if k not in names:
-                    names.append(k)
-    for key in names:
+    """Sorted (name, value) pairs of the attributes of object."""
+    names = set(dir(object))
+    if isinstance(object, type):
+        for klass in object.__mro__:
+            names.update(klass.__dict__)
+    found = []
+    for nm in sorted(names):
         try:
-            value = getattr(object, key)
+            val = getattr(object, nm)
         except AttributeError:
             continue
-        if predicate is None or predicate(value):
-            results.append((key, value))
-    results.sort(key=lambda pair: pair[0])
-    return results
+        if predicate is None or predicate(val):
+            found.append((nm, val))
+    return found
 
 
 def getmembers_static(object, predicate=None):
@@ -196,55 +202,46 @@ def getmembers_static(object, predicate=None):
 
 
 def getattr_static(obj, attr, default=_empty):
-    for source in ([obj] if not isinstance(obj, type) else []) + list(type(obj).__mro__ if not isinstance(obj, type)
-                                                                      else obj.__mro__):
-        d = getattr(source, '__dict__', None)
-        if d is not None and attr in d:
-            return d[attr]
-    if default is not _empty:
-        return default
-    raise AttributeError(attr)
+    if isinstance(obj, type):
+        chain = list(obj.__mro__)
+    else:
+        chain = [obj] + list(type(obj).__mro__)
+    for holder in chain:
+        ns = getattr(holder, '__dict__', None)
+        if ns is not None and attr in ns:
+            return ns[attr]
+    if default is _empty:
+        raise AttributeError(attr)
+    return default
 
 
 def cleandoc(doc):
-    """Strip the indentation docstrings carry."""
-    lines = doc.expandtabs().split('\n')
-    margin = None
-    for line in lines[1:]:
-        content = len(line.lstrip(' '))
-        if content:
-            indent = len(line) - content
-            margin = indent if margin is None else min(margin, indent)
-    if lines:
-        lines[0] = lines[0].lstrip(' ')
-    if margin is not None:
-        for i in range(1, len(lines)):
-            lines[i] = lines[i][margin:]
-    while lines and not lines[-1]:
-        lines.pop()
-    while lines and not lines[0]:
-        lines.pop(0)
-    return '\n'.join(lines)
+    """Remove the common leading blank columns of a docstring's body."""
+    rows = doc.expandtabs().split('\n')
+    widths = [len(r) - len(r.lstrip(' ')) for r in rows[1:] if r.strip(' ')]
+    cut = min(widths) if widths else 0
+    rows = [rows[0].lstrip(' ')] + [r[cut:] for r in rows[1:]]
+    lo, hi = 0, len(rows)
+    while hi > lo and not rows[hi - 1]:
+        hi -= 1
+    while lo < hi and not rows[lo]:
+        lo += 1
+    return '\n'.join(rows[lo:hi])
 
 
 def getdoc(object):
     try:
-        doc = object.__doc__
+        text = object.__doc__
     except AttributeError:
         return None
-    if doc is None:
-        if isclass(object):
-            for base in object.__mro__[1:]:
-                if base is object:
-                    break
-                doc = base.__doc__
-                if doc is not None:
-                    break
-        if doc is None:
-            return None
-    if not isinstance(doc, str):
-        return None
-    return cleandoc(doc)
+    if text is None and isinstance(object, type):
+        for klass in object.__mro__[1:]:
+            if klass is object:
+                break
+            if klass.__doc__ is not None:
+                text = klass.__doc__
+                break
+    return cleandoc(text) if isinstance(text, str) else None
 
 
 def getcomments(object):
@@ -254,148 +251,138 @@ def getcomments(object):
 def getmodule(object, _filename=None):
     if ismodule(object):
         return object
-    name = getattr(object, '__module__', None)
-    if name is not None:
-        return sys.modules.get(name)
-    return None
+    modname = getattr(object, '__module__', None)
+    return None if modname is None else sys.modules.get(modname)
 
 
 def getfile(object):
     if ismodule(object):
-        f = getattr(object, '__file__', None)
-        if f:
-            return f
-        raise TypeError('{!r} is a built-in module'.format(object))
-    if isclass(object):
-        mod = sys.modules.get(object.__module__)
-        f = getattr(mod, '__file__', None)
-        if f:
-            return f
-        raise TypeError('{!r} is a built-in class'.format(object))
-    if ismethod(object):
-        object = object.__func__
-    if isfunction(object):
-        return object.__code__.co_filename
-    raise TypeError('module, class, method, function, traceback, frame, or code object was expected, '
-                    'got {}'.format(type(object).__name__))
+        where = getattr(object, '__file__', None)
+        if not where:
+            raise TypeError('{!r} is a built-in module'.format(object))
+        return where
+    if isinstance(object, type):
+        where = getattr(sys.modules.get(object.__module__), '__file__', None)
+        if not where:
+            raise TypeError('{!r} is a built-in class'.format(object))
+        return where
+    fn = object.__func__ if ismethod(object) else object
+    if isinstance(fn, _FN):
+        return fn.__code__.co_filename
+    raise TypeError(_NOT_CODE.format(type(object).__name__))
 
 
 getsourcefile = getfile
 
 
+def _indent_of(line):
+    return len(line) - len(line.lstrip())
+
+
 def getsourcelines(object):
-    """(lines, first line number) of a function's or method's source."""
-    object = unwrap(object)
-    if ismethod(object):
-        object = object.__func__
-    if not isfunction(object):
-        raise TypeError('module, class, method, function, traceback, frame, or code object was expected, '
-                        'got {}'.format(type(object).__name__))
-    code = object.__code__
+    """(lines, first line number) for a function or method."""
+    fn = unwrap(object)
+    fn = getattr(fn, '__func__', fn) if ismethod(fn) else fn
+    if not isinstance(fn, _FN):
+        raise TypeError(_NOT_CODE.format(type(fn).__name__))
+    co = fn.__code__
     try:
-        with open(code.co_filename, encoding='utf-8') as f:
-            lines = f.read().splitlines(True)
-    except (OSError, ValueError):
+        with open(co.co_filename, encoding='utf-8') as fh:
+            text = fh.read().splitlines(True)
+    except (ValueError, OSError):
         raise OSError('could not get source code') from None
-    start = code.co_firstlineno - 1
-    if not 0 <= start < len(lines):
+    top = co.co_firstlineno - 1
+    if top < 0 or top >= len(text):
         raise OSError('could not get source code')
-    while start > 0 and lines[start - 1].lstrip().startswith('@'):
-        start -= 1
-    first = lines[start]
-    indent = len(first) - len(first.lstrip())
-    end = start + 1
-    while end < len(lines):
-        line = lines[end]
-        stripped = line.strip()
-        if stripped and len(line) - len(line.lstrip()) <= indent and not stripped.startswith(('#', ')', ']', '}')):
+    while top and text[top - 1].lstrip().startswith('@'):
+        top -= 1
+    base = _indent_of(text[top])
+    stop = top + 1
+    for stop in range(top + 1, len(text) + 1):
+        if stop == len(text):
             break
-        end += 1
-    while end > start + 1 and not lines[end - 1].strip():
-        end -= 1
-    return lines[start:end], start + 1
+        body = text[stop].strip()
+        if body and _indent_of(text[stop]) <= base and body[0] not in '#)]}':
+            break
+    while stop > top + 1 and not text[stop - 1].strip():
+        stop -= 1
+    return text[top:stop], top + 1
 
 
 def getsource(object):
-    lines, _ = getsourcelines(object)
-    return ''.join(lines)
+    return ''.join(getsourcelines(object)[0])
 
 
 def get_annotations(obj, *, globals=None, locals=None, eval_str=False, format=None):
     if isinstance(obj, type):
-        ann = obj.__dict__.get('__annotations__', None)
+        found = obj.__dict__.get('__annotations__')
     else:
-        ann = getattr(obj, '__annotations__', None)
-    if ann is None:
+        found = getattr(obj, '__annotations__', None)
+    if found is None:
         return {}
-    if not isinstance(ann, dict):
-        raise ValueError(f'{obj!r}.__annotations__ is neither a dict nor None')
-    return dict(ann)
+    if isinstance(found, dict):
+        return dict(found)
+    raise ValueError(f'{obj!r}.__annotations__ is neither a dict nor None')
 
 
 def getclosurevars(func):
-    from collections import namedtuple
-    ClosureVars = namedtuple('ClosureVars', 'nonlocals globals builtins unbound')
-    code = func.__code__
-    nonlocals = {}
-    if func.__closure__:
-        for name, cell in zip(code.co_freevars, func.__closure__):
-            try:
-                nonlocals[name] = cell.cell_contents
-            except ValueError:
-                pass
-    gl = {}
-    bl = {}
-    unbound = set()
     import builtins
-    for name in code.co_names:
-        if name in func.__globals__:
-            gl[name] = func.__globals__[name]
-        elif hasattr(builtins, name):
-            bl[name] = getattr(builtins, name)
+    from collections import namedtuple as _nt
+    result_type = _nt('ClosureVars', 'nonlocals globals builtins unbound')
+    co = func.__code__
+    cells = {}
+    for nm, cell in zip(co.co_freevars, func.__closure__ or ()):
+        try:
+            cells[nm] = cell.cell_contents
+        except ValueError:
+            pass
+    glob_ns = func.__globals__
+    g, b, missing = {}, {}, set()
+    for nm in co.co_names:
+        if nm in glob_ns:
+            g[nm] = glob_ns[nm]
+        elif hasattr(builtins, nm):
+            b[nm] = getattr(builtins, nm)
         else:
-            unbound.add(name)
-    return ClosureVars(nonlocals, gl, bl, unbound)
+            missing.add(nm)
+    return result_type(cells, g, b, missing)
 
 
-# ---- signatures ---------------------------------------------------------------------------------
+# ---- parameter kinds ---------------------------------------------------------
 class _ParameterKind(int):
-    _names = ('POSITIONAL_ONLY', 'POSITIONAL_OR_KEYWORD', 'VAR_POSITIONAL', 'KEYWORD_ONLY', 'VAR_KEYWORD')
-    _descriptions = ('positional-only', 'positional or keyword', 'variadic positional', 'keyword-only',
-                     'variadic keyword')
+    _LABELS = (('POSITIONAL_ONLY', 'positional-only'),
+               ('POSITIONAL_OR_KEYWORD', 'positional or keyword'),
+               ('VAR_POSITIONAL', 'variadic positional'),
+               ('KEYWORD_ONLY', 'keyword-only'),
+               ('VAR_KEYWORD', 'variadic keyword'))
 
-    @property
-    def name(self):
-        return self._names[self]
-
-    @property
-    def description(self):
-        return self._descriptions[self]
+    name = property(lambda self: self._LABELS[self][0])
+    description = property(lambda self: self._LABELS[self][1])
 
     def __str__(self):
-        return self._names[self]
+        return self.name
 
     def __repr__(self):
-        return '<_ParameterKind.%s: %d>' % (self._names[self], int(self))
+        return '<_ParameterKind.%s: %d>' % (self.name, int(self))
 
 
-POSITIONAL_ONLY = _ParameterKind(0)
-POSITIONAL_OR_KEYWORD = _ParameterKind(1)
-VAR_POSITIONAL = _ParameterKind(2)
-KEYWORD_ONLY = _ParameterKind(3)
-VAR_KEYWORD = _ParameterKind(4)
+POSITIONAL_ONLY, POSITIONAL_OR_KEYWORD, VAR_POSITIONAL, KEYWORD_ONLY, VAR_KEYWORD = (
+    _ParameterKind(i) for i in range(5))
+_BY_POSITION = (POSITIONAL_ONLY, POSITIONAL_OR_KEYWORD)
+_STARRED = (VAR_POSITIONAL, VAR_KEYWORD)
+_AFTER_STAR = (KEYWORD_ONLY, VAR_KEYWORD)
 
 
-def _annotation_text(annotation):
-    if isinstance(annotation, type) and annotation.__module__ == 'builtins':
-        return annotation.__qualname__
-    if isinstance(annotation, type):
-        return annotation.__module__ + '.' + annotation.__qualname__
-    return repr(annotation)
+def _show_annotation(a):
+    if not isinstance(a, type):
+        return repr(a)
+    if a.__module__ == 'builtins':
+        return a.__qualname__
+    return '%s.%s' % (a.__module__, a.__qualname__)
 
 
 class Parameter:
-    """One parameter of a Signature."""
+    """A single parameter of a Signature (immutable)."""
 
     __slots__ = ('_name', '_kind', '_default', '_annotation')
 
@@ -407,167 +394,142 @@ class Parameter:
     empty = _empty
 
     def __init__(self, name, kind, *, default=_empty, annotation=_empty):
-        if kind not in range(5):
+        if kind not in (0, 1, 2, 3, 4):
             raise ValueError(f'value {kind!r} is not a valid Parameter.kind')
         kind = _ParameterKind(kind)
-        if default is not _empty and kind in (VAR_POSITIONAL, VAR_KEYWORD):
+        if kind in _STARRED and default is not _empty:
             raise ValueError(f'{kind.description} parameters cannot have default values')
         if not isinstance(name, str):
-            raise TypeError('name must be a str, not a {}'.format(type(name).__name__))
+            raise TypeError('name must be a str, not a ' + type(name).__name__)
         if not name.isidentifier():
-            raise ValueError('{!r} is not a valid parameter name'.format(name))
-        self._name = name
-        self._kind = kind
-        self._default = default
-        self._annotation = annotation
+            raise ValueError('%r is not a valid parameter name' % (name,))
+        self._name, self._kind = name, kind
+        self._default, self._annotation = default, annotation
 
     name = property(lambda self: self._name)
+    kind = property(lambda self: self._kind)
     default = property(lambda self: self._default)
     annotation = property(lambda self: self._annotation)
-    kind = property(lambda self: self._kind)
 
     def replace(self, *, name=None, kind=None, default=None, annotation=None):
-        return type(self)(self._name if name is None else name, self._kind if kind is None else kind,
-                          default=self._default if default is None else default,
-                          annotation=self._annotation if annotation is None else annotation)
+        pick = lambda new, old: old if new is None else new
+        return type(self)(pick(name, self._name), pick(kind, self._kind),
+                          default=pick(default, self._default), annotation=pick(annotation, self._annotation))
 
     __replace__ = replace
 
+    def _key(self):
+        return (self._name, self._kind, self._annotation, self._default)
+
     def __str__(self):
-        text = self._name
-        if self._annotation is not _empty:
-            text = '{}: {}'.format(text, _annotation_text(self._annotation))
-        if self._default is not _empty:
-            text = '{}{}{}'.format(text, ' = ' if self._annotation is not _empty else '=', repr(self._default))
-        if self._kind == VAR_POSITIONAL:
-            text = '*' + text
-        elif self._kind == VAR_KEYWORD:
-            text = '**' + text
-        return text
+        has_ann = self._annotation is not _empty
+        out = self._name
+        if has_ann:
+            out += ': ' + _show_annotation(self._annotation)
+        dflt = self._default
+        if dflt is not _empty:
+            out += (' = ' if has_ann else '=') + repr(dflt)
+        return {VAR_POSITIONAL: '*', VAR_KEYWORD: '**'}.get(self._kind, '') + out
 
     def __repr__(self):
-        return '<{} "{}">'.format(type(self).__name__, self)
+        return '<%s "%s">' % (type(self).__name__, self)
 
     def __hash__(self):
-        return hash((self._name, self._kind, self._annotation, self._default))
+        return hash(self._key())
 
     def __eq__(self, other):
-        if self is other:
-            return True
-        if not isinstance(other, Parameter):
-            return NotImplemented
-        return (self._name == other._name and self._kind == other._kind and self._default == other._default and
-                self._annotation == other._annotation)
+        if isinstance(other, Parameter):
+            return self is other or self._key() == other._key()
+        return NotImplemented
 
 
 class BoundArguments:
-    """The result of Signature.bind(): arguments by parameter name."""
+    """Arguments bound to a signature's parameters, by name."""
 
     __slots__ = ('arguments', '_signature')
 
     def __init__(self, signature, arguments):
-        self.arguments = arguments
-        self._signature = signature
+        self._signature, self.arguments = signature, arguments
 
     signature = property(lambda self: self._signature)
 
-    @property
-    def args(self):
-        out = []
-        for name, p in self._signature.parameters.items():
-            if p.kind in (VAR_KEYWORD, KEYWORD_ONLY) or name not in self.arguments:
-                if p.kind in (VAR_KEYWORD, KEYWORD_ONLY):
-                    break
-                break
-            if p.kind == VAR_POSITIONAL:
-                out.extend(self.arguments[name])
-            else:
-                out.append(self.arguments[name])
-        return tuple(out)
-
-    @property
-    def kwargs(self):
-        out = {}
-        started = False
-        for name, p in self._signature.parameters.items():
-            if not started:
-                if p.kind in (VAR_KEYWORD, KEYWORD_ONLY) or name not in self.arguments:
-                    started = True
-                else:
-                    continue
-            if name not in self.arguments:
+    def _split(self):
+        """Walk parameters: positional part until the first gap or keyword."""
+        pos, kw = [], {}
+        in_kw = False
+        for nm, prm in self._signature.parameters.items():
+            if not in_kw and (prm.kind in _AFTER_STAR or nm not in self.arguments):
+                in_kw = True
+            if nm not in self.arguments:
                 continue
-            if p.kind == VAR_KEYWORD:
-                out.update(self.arguments[name])
-            elif p.kind != VAR_POSITIONAL:
-                out[name] = self.arguments[name]
-        return out
+            val = self.arguments[nm]
+            if not in_kw:
+                if prm.kind == VAR_POSITIONAL:
+                    pos.extend(val)
+                else:
+                    pos.append(val)
+            elif prm.kind == VAR_KEYWORD:
+                kw.update(val)
+            elif prm.kind != VAR_POSITIONAL:
+                kw[nm] = val
+        return tuple(pos), kw
+
+    args = property(lambda self: self._split()[0])
+    kwargs = property(lambda self: self._split()[1])
 
     def apply_defaults(self):
-        new = {}
-        for name, p in self._signature.parameters.items():
-            if name in self.arguments:
-                new[name] = self.arguments[name]
-            elif p.default is not _empty:
-                new[name] = p.default
-            elif p.kind == VAR_POSITIONAL:
-                new[name] = ()
-            elif p.kind == VAR_KEYWORD:
-                new[name] = {}
-        self.arguments = new
+        filled = {}
+        for nm, prm in self._signature.parameters.items():
+            if nm in self.arguments:
+                filled[nm] = self.arguments[nm]
+            elif prm.default is not _empty:
+                filled[nm] = prm.default
+            elif prm.kind in _STARRED:
+                filled[nm] = () if prm.kind == VAR_POSITIONAL else {}
+        self.arguments = filled
 
     def __eq__(self, other):
-        if not isinstance(other, BoundArguments):
-            return NotImplemented
-        return self.signature == other.signature and self.arguments == other.arguments
+        if isinstance(other, BoundArguments):
+            return (self.signature, self.arguments) == (other.signature, other.arguments)
+        return NotImplemented
 
     def __repr__(self):
-        args = ['{}={!r}'.format(k, v) for k, v in self.arguments.items()]
-        return '<{} ({})>'.format(type(self).__name__, ', '.join(args))
+        inner = ', '.join('%s=%r' % kv for kv in self.arguments.items())
+        return '<%s (%s)>' % (type(self).__name__, inner)
 
 
 class Signature:
-    """The parameters and return annotation of a callable."""
+    """Parameters and return annotation of a callable."""
 
     __slots__ = ('_parameters', '_return_annotation')
     empty = _empty
 
     def __init__(self, parameters=None, *, return_annotation=_empty, __validate_parameters__=True):
-        params = {}
-        if parameters is not None:
-            last_kind = POSITIONAL_ONLY
-            seen_default = False
-            for p in parameters:
-                if __validate_parameters__:
-                    if p.kind < last_kind:
-                        raise ValueError('wrong parameter order: {} parameter before {} parameter'.format(
-                            last_kind.description, p.kind.description))
-                    if p.kind in (POSITIONAL_ONLY, POSITIONAL_OR_KEYWORD):
-                        if p.default is _empty:
-                            if seen_default:
-                                raise ValueError('non-default argument follows default argument')
-                        else:
-                            seen_default = True
-                    if p.name in params:
-                        raise ValueError('duplicate parameter name: {!r}'.format(p.name))
-                last_kind = p.kind
-                params[p.name] = p
-        self._parameters = types.MappingProxyType(params) if hasattr(types, 'MappingProxyType') else params
-        self._return_annotation = return_annotation
+        table = {}
+        check = __validate_parameters__
+        prev = POSITIONAL_ONLY
+        defaulted = False
+        for prm in parameters or ():
+            if check:
+                _check_order(prev, prm, defaulted, table)
+                if prm.kind in _BY_POSITION and prm.default is not _empty:
+                    defaulted = True
+            prev = prm.kind
+            table[prm.name] = prm
+        mp = getattr(types, 'MappingProxyType', None)
+        self._parameters, self._return_annotation = (mp(table) if mp else table), return_annotation
 
     @classmethod
     def from_callable(cls, obj, *, follow_wrapped=True, globals=None, locals=None, eval_str=False):
-        return _signature_of(obj, cls, follow_wrapped)
+        return _sig_for(obj, cls, follow_wrapped)
 
     parameters = property(lambda self: self._parameters)
     return_annotation = property(lambda self: self._return_annotation)
 
     def replace(self, *, parameters=_void, return_annotation=_void):
-        if parameters is _void:
-            parameters = self._parameters.values()
-        if return_annotation is _void:
-            return_annotation = self._return_annotation
-        return type(self)(parameters, return_annotation=return_annotation)
+        prms = self._parameters.values() if parameters is _void else parameters
+        ret = self._return_annotation if return_annotation is _void else return_annotation
+        return type(self)(prms, return_annotation=ret)
 
     __replace__ = replace
 
@@ -575,244 +537,233 @@ class Signature:
         return hash((tuple(self._parameters.values()), self._return_annotation))
 
     def __eq__(self, other):
-        if self is other:
-            return True
         if not isinstance(other, Signature):
             return NotImplemented
-        return (self._return_annotation == other._return_annotation and
-                list(self._parameters.values()) == list(other._parameters.values()))
+        mine = (self._return_annotation, list(self._parameters.values()))
+        return self is other or mine == (other._return_annotation, list(other._parameters.values()))
 
     def _bind(self, args, kwargs, partial=False):
-        arguments = {}
-        params = list(self._parameters.values())
-        kwargs = dict(kwargs)
-        pi = 0
-        args = list(args)
-        ai = 0
-        while pi < len(params):
-            p = params[pi]
-            if ai >= len(args):
-                break
-            if p.kind in (VAR_KEYWORD, KEYWORD_ONLY):
-                raise TypeError('too many positional arguments') from None
-            if p.kind == VAR_POSITIONAL:
-                arguments[p.name] = tuple(args[ai:])
-                ai = len(args)
-                pi += 1
-                break
-            if p.name in kwargs and p.kind != POSITIONAL_ONLY:
-                raise TypeError('multiple values for argument {arg!r}'.format(arg=p.name)) from None
-            arguments[p.name] = args[ai]
-            ai += 1
-            pi += 1
-        if ai < len(args):
-            raise TypeError('too many positional arguments') from None
-        kw_param = None
-        for p in params[pi:]:
-            if p.kind == VAR_KEYWORD:
-                kw_param = p
-                continue
-            if p.kind == VAR_POSITIONAL:
-                continue
-            name = p.name
-            if name in kwargs and p.kind != POSITIONAL_ONLY:
-                arguments[name] = kwargs.pop(name)
-            elif not partial and p.default is _empty:
-                if p.kind == POSITIONAL_ONLY and name in kwargs and kw_param is None and \
-                        not any(q.kind == VAR_KEYWORD for q in params):
-                    raise TypeError('{arg!r} parameter is positional only, but was passed as a keyword'.format(
-                        arg=name)) from None
-                raise TypeError('missing a required{argtype} argument: {arg!r}'.format(
-                    arg=name, argtype=' keyword-only' if p.kind == KEYWORD_ONLY else '')) from None
-        if kw_param is None:
-            kw_param = next((p for p in params if p.kind == VAR_KEYWORD), None)
-        if kwargs:
-            if kw_param is not None:
-                arguments[kw_param.name] = kwargs
-            else:
-                name = next(iter(kwargs))
-                raise TypeError('got an unexpected keyword argument {arg!r}'.format(arg=name))
-        return BoundArguments(self, arguments)
+        return _do_bind(self, list(args), dict(kwargs), partial)
 
     def bind(self, /, *args, **kwargs):
-        return self._bind(args, kwargs)
+        return _do_bind(self, list(args), dict(kwargs), False)
 
     def bind_partial(self, /, *args, **kwargs):
-        return self._bind(args, kwargs, partial=True)
+        return _do_bind(self, list(args), dict(kwargs), True)
 
     def __str__(self):
-        out = []
-        slash_due = False
-        star_done = False
-        for p in self._parameters.values():
-            kind = p.kind
-            if kind == POSITIONAL_ONLY:
-                slash_due = True
-            elif slash_due:
-                out.append('/')
-                slash_due = False
-            if kind == VAR_POSITIONAL:
-                star_done = True
-            elif kind == KEYWORD_ONLY and not star_done:
-                out.append('*')
-                star_done = True
-            out.append(str(p))
-        if slash_due:
-            out.append('/')
-        text = '({})'.format(', '.join(out))
+        pieces = []
+        prev = None
+        star_seen = False
+        for prm in self._parameters.values():
+            k = prm.kind
+            if prev == POSITIONAL_ONLY and k != POSITIONAL_ONLY:
+                pieces.append('/')
+            if k == VAR_POSITIONAL:
+                star_seen = True
+            elif k == KEYWORD_ONLY and not star_seen:
+                pieces.append('*')
+                star_seen = True
+            pieces.append(str(prm))
+            prev = k
+        if prev == POSITIONAL_ONLY:
+            pieces.append('/')
+        out = '(' + ', '.join(pieces) + ')'
         if self._return_annotation is not _empty:
-            text += ' -> {}'.format(_annotation_text(self._return_annotation))
-        return text
+            out += ' -> ' + _show_annotation(self._return_annotation)
+        return out
 
     def __repr__(self):
-        return '<{} {}>'.format(type(self).__name__, self)
+        return '<%s %s>' % (type(self).__name__, self)
 
     def format(self, *, max_width=None):
         return str(self)
 
 
-def _function_signature(func, cls):
-    code = func.__code__
-    npos = code.co_argcount
-    nposonly = code.co_posonlyargcount
-    nkw = code.co_kwonlyargcount
-    names = code.co_varnames
-    defaults = func.__defaults__ or ()
-    kwdefaults = func.__kwdefaults__ or {}
-    ann = getattr(func, '__annotations__', None) or {}
-    params = []
-    first_default = npos - len(defaults)
-    for i, name in enumerate(names[:npos]):
-        kind = POSITIONAL_ONLY if i < nposonly else POSITIONAL_OR_KEYWORD
-        default = defaults[i - first_default] if i >= first_default else _empty
-        params.append(Parameter(name, kind, default=default, annotation=ann.get(name, _empty)))
-    k = npos
-    star = None
-    if code.co_flags & CO_VARARGS:
-        star = names[npos + nkw]
-        params.append(Parameter(star, VAR_POSITIONAL, annotation=ann.get(star, _empty)))
-    for name in names[npos:npos + nkw]:
-        params.append(Parameter(name, KEYWORD_ONLY, default=kwdefaults.get(name, _empty),
-                                annotation=ann.get(name, _empty)))
-    if code.co_flags & CO_VARKEYWORDS:
-        idx = npos + nkw + (1 if code.co_flags & CO_VARARGS else 0)
-        dstar = names[idx]
-        params.append(Parameter(dstar, VAR_KEYWORD, annotation=ann.get(dstar, _empty)))
-    return cls(params, return_annotation=ann.get('return', _empty), __validate_parameters__=False)
+def _check_order(prev, prm, defaulted, table):
+    if prm.kind < prev:
+        raise ValueError('wrong parameter order: {} parameter before {} parameter'.format(
+            prev.description, prm.kind.description))
+    if prm.kind in _BY_POSITION and prm.default is _empty and defaulted:
+        raise ValueError('non-default argument follows default argument')
+    if prm.name in table:
+        raise ValueError('duplicate parameter name: {!r}'.format(prm.name))
 
 
-def _drop_first(sig):
-    params = list(sig.parameters.values())
-    if not params or params[0].kind in (VAR_KEYWORD, KEYWORD_ONLY):
+def _do_bind(sig, args, kwargs, partial):
+    prms = list(sig._parameters.values())
+    out = {}
+    idx = 0
+    # positional arguments fill parameters from the left
+    while args:
+        if idx >= len(prms) or prms[idx].kind in _AFTER_STAR:
+            raise TypeError('too many positional arguments') from None
+        prm = prms[idx]
+        if prm.kind == VAR_POSITIONAL:
+            out[prm.name] = tuple(args)
+            args = []
+        else:
+            if prm.kind != POSITIONAL_ONLY and prm.name in kwargs:
+                raise TypeError('multiple values for argument {!r}'.format(prm.name)) from None
+            out[prm.name] = args.pop(0)
+        idx += 1
+    catch_all = None
+    for prm in prms:
+        if prm.kind == VAR_KEYWORD:
+            catch_all = prm
+    for prm in prms[idx:]:
+        if prm.kind in _STARRED:
+            continue
+        if prm.kind != POSITIONAL_ONLY and prm.name in kwargs:
+            out[prm.name] = kwargs.pop(prm.name)
+            continue
+        if partial or prm.default is not _empty:
+            continue
+        if prm.kind == POSITIONAL_ONLY and prm.name in kwargs and catch_all is None:
+            raise TypeError('{!r} parameter is positional only, but was passed as a keyword'.format(
+                prm.name)) from None
+        extra = ' keyword-only' if prm.kind == KEYWORD_ONLY else ''
+        raise TypeError('missing a required%s argument: %r' % (extra, prm.name)) from None
+    if kwargs:
+        if catch_all is None:
+            raise TypeError('got an unexpected keyword argument {!r}'.format(next(iter(kwargs))))
+        out[catch_all.name] = kwargs
+    return BoundArguments(sig, out)
+
+
+# ---- computing signatures --------------------------------------------------------
+def _from_code(fn, cls):
+    co = fn.__code__
+    n_pos, n_po, n_kw = co.co_argcount, co.co_posonlyargcount, co.co_kwonlyargcount
+    names = co.co_varnames
+    anns = getattr(fn, '__annotations__', None) or {}
+    defs = fn.__defaults__ or ()
+    kwdefs = fn.__kwdefaults__ or {}
+    made = []
+
+    def add(nm, kind, dflt=_empty):
+        made.append(Parameter(nm, kind, default=dflt, annotation=anns.get(nm, _empty)))
+
+    lead = n_pos - len(defs)
+    for i in range(n_pos):
+        add(names[i], POSITIONAL_ONLY if i < n_po else POSITIONAL_OR_KEYWORD, defs[i - lead] if i >= lead else _empty)
+    slot = n_pos + n_kw
+    flags = co.co_flags
+    if flags & CO_VARARGS:
+        add(names[slot], VAR_POSITIONAL)
+        slot += 1
+    for nm in names[n_pos:n_pos + n_kw]:
+        add(nm, KEYWORD_ONLY, kwdefs.get(nm, _empty))
+    if flags & CO_VARKEYWORDS:
+        add(names[slot], VAR_KEYWORD)
+    return cls(made, return_annotation=anns.get('return', _empty), __validate_parameters__=False)
+
+
+def _skip_self(sig):
+    prms = list(sig.parameters.values())
+    if not prms or prms[0].kind in _AFTER_STAR:
         raise ValueError('invalid method signature')
-    if params[0].kind == VAR_POSITIONAL:
-        return sig
-    return sig.replace(parameters=params[1:])
+    return sig if prms[0].kind == VAR_POSITIONAL else sig.replace(parameters=prms[1:])
 
 
-def _signature_of(obj, cls=Signature, follow_wrapped=True):
+def _partial_sig(obj, cls, follow):
+    inner = _sig_for(obj.func, cls, follow)
+    fixed = []
+    now_kw = False
+    for prm in list(inner.parameters.values())[len(obj.args):]:
+        if prm.name in obj.keywords:
+            newkind = KEYWORD_ONLY if prm.kind == POSITIONAL_OR_KEYWORD else prm.kind
+            prm = prm.replace(default=obj.keywords[prm.name], kind=newkind)
+        now_kw = now_kw or prm.kind == KEYWORD_ONLY
+        if now_kw and prm.kind == POSITIONAL_OR_KEYWORD:
+            prm = prm.replace(kind=KEYWORD_ONLY)
+        fixed.append(prm)
+    return inner.replace(parameters=fixed)
+
+
+def _class_sig(klass, cls):
+    for hook in ('__new__', '__init__'):
+        owner = next((k for k in klass.__mro__ if hook in k.__dict__), None)
+        if owner is None or owner is object:
+            continue
+        impl = owner.__dict__[hook]
+        if isinstance(impl, staticmethod):
+            impl = impl.__func__
+        if isinstance(impl, _FN):
+            return _skip_self(_from_code(impl, cls))
+    if klass.__init__ is object.__init__ and klass.__new__ is object.__new__:
+        return cls([])
+    raise ValueError('no signature found for builtin type {!r}'.format(klass))
+
+
+def _sig_for(obj, cls=Signature, follow=True):
     if not callable(obj):
         raise TypeError('{!r} is not a callable object'.format(obj))
-    if ismethod(obj):
-        return _drop_first(_signature_of(obj.__func__, cls, follow_wrapped))
-    if follow_wrapped:
-        obj = unwrap(obj, stop=lambda f: hasattr(f, '__signature__'))
-        if ismethod(obj):
-            return _signature_of(obj, cls, follow_wrapped)
-    sig = getattr(obj, '__signature__', None)
-    if sig is not None:
-        if not isinstance(sig, Signature):
-            raise TypeError('unexpected object {!r} in __signature__ attribute'.format(sig))
-        return sig
-    if isfunction(obj):
-        return _function_signature(obj, cls)
-    if type(obj).__name__ in ('partial',) and hasattr(obj, 'func'):
-        base = _signature_of(obj.func, cls, follow_wrapped)
-        params = list(base.parameters.values())[len(obj.args):]
-        out = []
-        for p in params:
-            if p.name in obj.keywords:
-                out.append(p.replace(default=obj.keywords[p.name], kind=KEYWORD_ONLY
-                                     if p.kind == POSITIONAL_OR_KEYWORD else p.kind))
-            else:
-                out.append(p)
-        keyword_started = False
-        fixed = []
-        for p in out:
-            if p.kind == KEYWORD_ONLY:
-                keyword_started = True
-            if keyword_started and p.kind == POSITIONAL_OR_KEYWORD:
-                p = p.replace(kind=KEYWORD_ONLY)
-            fixed.append(p)
-        return base.replace(parameters=fixed)
-    if isclass(obj):
-        for name in ('__new__', '__init__'):
-            for base in obj.__mro__:
-                if name in base.__dict__:
-                    meth = base.__dict__[name]
-                    if base is object:
-                        break
-                    if isinstance(meth, staticmethod):
-                        meth = meth.__func__
-                    if isfunction(meth):
-                        return _drop_first(_function_signature(meth, cls))
-                    break
-        if obj.__init__ is object.__init__ and obj.__new__ is object.__new__:
-            return cls([])
-        raise ValueError('no signature found for builtin type {!r}'.format(obj))
-    if isbuiltin(obj):
+    if isinstance(obj, _BOUND):
+        return _skip_self(_sig_for(obj.__func__, cls, follow))
+    if follow:
+        obj = unwrap(obj, stop=lambda x: hasattr(x, '__signature__'))
+        if isinstance(obj, _BOUND):
+            return _sig_for(obj, cls, follow)
+    given = getattr(obj, '__signature__', None)
+    if given is not None:
+        if isinstance(given, Signature):
+            return given
+        raise TypeError('unexpected object {!r} in __signature__ attribute'.format(given))
+    if isinstance(obj, _FN):
+        return _from_code(obj, cls)
+    if type(obj).__name__ == 'partial' and hasattr(obj, 'func'):
+        return _partial_sig(obj, cls, follow)
+    if isinstance(obj, type):
+        return _class_sig(obj, cls)
+    if isinstance(obj, _BUILTIN):
         raise ValueError('no signature found for builtin {!r}'.format(obj))
-    call = getattr(type(obj), '__call__', None)
-    if call is not None and isfunction(call):
-        return _drop_first(_function_signature(call, cls))
+    meth = getattr(type(obj), '__call__', None)
+    if isinstance(meth, _FN):
+        return _skip_self(_from_code(meth, cls))
     raise ValueError('callable {!r} is not supported by signature'.format(obj))
 
 
 def signature(obj, *, follow_wrapped=True, globals=None, locals=None, eval_str=False, annotation_format=None):
-    """The Signature of a callable."""
+    """Signature of a callable."""
     return Signature.from_callable(obj, follow_wrapped=follow_wrapped)
 
 
-def _fullargspec():
-    from collections import namedtuple
-    return namedtuple('FullArgSpec', 'args, varargs, varkw, defaults, kwonlyargs, kwonlydefaults, annotations')
+def _make_fullargspec():
+    from collections import namedtuple as _nt
+    return _nt('FullArgSpec', 'args, varargs, varkw, defaults, kwonlyargs, kwonlydefaults, annotations')
 
 
-FullArgSpec = _fullargspec()
+FullArgSpec = _make_fullargspec()
 
 
 def getfullargspec(func):
     try:
-        sig = _signature_of(func, Signature, follow_wrapped=False)
+        sig = _sig_for(func, Signature, False)
     except Exception as ex:
         raise TypeError('unsupported callable') from ex
-    args, kwonly = [], []
-    varargs = varkw = None
-    defaults = []
-    kwdefaults = {}
-    annotations = {}
-    if sig.return_annotation is not _empty:
-        annotations['return'] = sig.return_annotation
-    for p in sig.parameters.values():
-        if p.annotation is not _empty:
-            annotations[p.name] = p.annotation
-        if p.kind in (POSITIONAL_ONLY, POSITIONAL_OR_KEYWORD):
-            args.append(p.name)
-            if p.default is not _empty:
-                defaults.append(p.default)
-        elif p.kind == VAR_POSITIONAL:
-            varargs = p.name
-        elif p.kind == KEYWORD_ONLY:
-            kwonly.append(p.name)
-            if p.default is not _empty:
-                kwdefaults[p.name] = p.default
+    spec = {'args': [], 'varargs': None, 'varkw': None, 'kwonlyargs': []}
+    pos_defaults, kw_defaults = [], {}
+    anns = {} if sig.return_annotation is _empty else {'return': sig.return_annotation}
+    for prm in sig.parameters.values():
+        if prm.annotation is not _empty:
+            anns[prm.name] = prm.annotation
+        k = prm.kind
+        if k in _BY_POSITION:
+            spec['args'].append(prm.name)
+            if prm.default is not _empty:
+                pos_defaults.append(prm.default)
+        elif k == KEYWORD_ONLY:
+            spec['kwonlyargs'].append(prm.name)
+            if prm.default is not _empty:
+                kw_defaults[prm.name] = prm.default
         else:
-            varkw = p.name
-    return FullArgSpec(args, varargs, varkw, tuple(defaults) or None, kwonly, kwdefaults or None, annotations)
+            spec['varargs' if k == VAR_POSITIONAL else 'varkw'] = prm.name
+    return FullArgSpec(spec['args'], spec['varargs'], spec['varkw'], tuple(pos_defaults) or None,
+                       spec['kwonlyargs'], kw_defaults or None, anns)
 
 
 def getcallargs(func, /, *positional, **named):
-    sig = signature(func)
-    bound = sig.bind(*positional, **named)
-    bound.apply_defaults()
-    return dict(bound.arguments)
+    ba = signature(func).bind(*positional, **named)
+    ba.apply_defaults()
+    return dict(ba.arguments)

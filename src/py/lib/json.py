@@ -1,6 +1,7 @@
-"""JSON encoder and decoder (the API of CPython's json package over the C
-accelerators in _json)."""
+"""json for Sandkiste: the json package's API over the C scanner and
+encoder in _json (also reachable as json.decoder / json.encoder)."""
 import _json
+import sys as _sys
 
 __all__ = ['dump', 'dumps', 'load', 'loads', 'JSONDecoder', 'JSONDecodeError', 'JSONEncoder']
 
@@ -11,21 +12,17 @@ INFINITY = float('inf')
 
 
 class JSONDecodeError(ValueError):
-    """Subclass of ValueError with: msg, doc, pos, lineno, colno."""
+    """A parse error; carries msg, doc, pos, lineno and colno."""
 
     def __init__(self, msg, doc, pos):
-        lineno = doc.count('\n', 0, pos) + 1
-        colno = pos - doc.rfind('\n', 0, pos)
-        errmsg = '%s: line %d column %d (char %d)' % (msg, lineno, colno, pos)
-        ValueError.__init__(self, errmsg)
-        self.msg = msg
-        self.doc = doc
-        self.pos = pos
-        self.lineno = lineno
-        self.colno = colno
+        line = 1 + doc.count('\n', 0, pos)
+        col = pos - doc.rfind('\n', 0, pos)
+        super().__init__('%s: line %d column %d (char %d)' % (msg, line, col, pos))
+        self.msg, self.doc, self.pos = msg, doc, pos
+        self.lineno, self.colno = line, col
 
     def __reduce__(self):
-        return self.__class__, (self.msg, self.doc, self.pos)
+        return type(self), (self.msg, self.doc, self.pos)
 
 
 JSONDecodeError.__module__ = 'json.decoder'
@@ -37,62 +34,62 @@ class JSONEncoder:
 
     def __init__(self, *, skipkeys=False, ensure_ascii=True, check_circular=True, allow_nan=True, sort_keys=False,
                  indent=None, separators=None, default=None):
-        self.skipkeys = skipkeys
-        self.ensure_ascii = ensure_ascii
-        self.check_circular = check_circular
-        self.allow_nan = allow_nan
-        self.sort_keys = sort_keys
-        self.indent = indent
-        if separators is not None:
+        self.skipkeys, self.ensure_ascii, self.check_circular = skipkeys, ensure_ascii, check_circular
+        self.allow_nan, self.sort_keys, self.indent = allow_nan, sort_keys, indent
+        if separators is None:
+            if indent is not None:
+                self.item_separator = ','      # no trailing blanks at line ends
+        else:
             self.item_separator, self.key_separator = separators
-        elif indent is not None:
-            self.item_separator = ','
         if default is not None:
             self.default = default
 
     def default(self, o):
-        raise TypeError(f'Object of type {o.__class__.__name__} is not JSON serializable')
+        raise TypeError(f'Object of type {type(o).__name__} is not JSON serializable')
+
+    def _quote(self):
+        return encode_basestring_ascii if self.ensure_ascii else encode_basestring
 
     def encode(self, o):
         if isinstance(o, str):
-            if self.ensure_ascii:
-                return encode_basestring_ascii(o)
-            return encode_basestring(o)
-        chunks = self.iterencode(o, _one_shot=True)
-        if not isinstance(chunks, (list, tuple)):
-            chunks = list(chunks)
-        return ''.join(chunks)
+            return self._quote()(o)
+        return ''.join(self.iterencode(o, _one_shot=True))
 
     def iterencode(self, o, _one_shot=False):
-        markers = {} if self.check_circular else None
-        _encoder = encode_basestring_ascii if self.ensure_ascii else encode_basestring
-        indent = self.indent
-        if indent is not None and not isinstance(indent, str):
-            indent = ' ' * indent
-        _iterencode = c_make_encoder(markers, self.default, _encoder, indent, self.key_separator,
-                                     self.item_separator, self.sort_keys, self.skipkeys, self.allow_nan)
-        return _iterencode(o, 0)
+        pad = self.indent
+        if pad is not None and not isinstance(pad, str):
+            pad = ' ' * pad
+        seen = {} if self.check_circular else None
+        run = c_make_encoder(seen, self.default, self._quote(), pad, self.key_separator, self.item_separator,
+                             self.sort_keys, self.skipkeys, self.allow_nan)
+        return run(o, 0)
 
 
 JSONEncoder.__module__ = 'json.encoder'
 
 
+_BLANKS = ' \t\n\r'
+
+
+def _past_blanks(text, at):
+    while at < len(text) and text[at] in _BLANKS:
+        at += 1
+    return at
+
+
 class JSONDecoder:
     def __init__(self, *, object_hook=None, parse_float=None, parse_int=None, parse_constant=None, strict=True,
                  object_pairs_hook=None):
-        self.object_hook = object_hook
-        self.parse_float = parse_float
-        self.parse_int = parse_int
-        self.parse_constant = parse_constant
+        self.object_hook, self.object_pairs_hook = object_hook, object_pairs_hook
+        self.parse_float, self.parse_int, self.parse_constant = parse_float, parse_int, parse_constant
         self.strict = strict
-        self.object_pairs_hook = object_pairs_hook
 
     def decode(self, s, _w=None):
-        obj, end = self.raw_decode(s, _skip_ws(s, 0))
-        end = _skip_ws(s, end)
-        if end != len(s):
-            raise JSONDecodeError('Extra data', s, end)
-        return obj
+        value, stop = self.raw_decode(s, _past_blanks(s, 0))
+        stop = _past_blanks(s, stop)
+        if stop < len(s):
+            raise JSONDecodeError('Extra data', s, stop)
+        return value
 
     def raw_decode(self, s, idx=0):
         return _json.scanner(s, idx, self.strict, self.object_hook, self.object_pairs_hook, self.parse_float,
@@ -101,62 +98,54 @@ class JSONDecoder:
 
 JSONDecoder.__module__ = 'json.decoder'
 
+_PLAIN_ENCODER = JSONEncoder()
+_PLAIN_DECODER = JSONDecoder()
+# dump/dumps keyword values that let the shared default encoder be used
+_ENCODER_DEFAULTS = (('skipkeys', False), ('ensure_ascii', True), ('check_circular', True), ('allow_nan', True),
+                     ('indent', None), ('separators', None), ('default', None), ('sort_keys', False))
 
-def _skip_ws(s, i):
-    n = len(s)
-    while i < n and s[i] in ' \t\n\r':
-        i += 1
-    return i
 
-
-_default_encoder = JSONEncoder()
-_default_decoder = JSONDecoder()
+def _encoder_for(cls, options, extra):
+    plain = cls is None and not extra and all(options[k] == v for k, v in _ENCODER_DEFAULTS)
+    if plain:
+        return _PLAIN_ENCODER
+    return (cls or JSONEncoder)(**options, **extra)
 
 
 def dump(obj, fp, *, skipkeys=False, ensure_ascii=True, check_circular=True, allow_nan=True, cls=None, indent=None,
          separators=None, default=None, sort_keys=False, **kw):
-    if (not skipkeys and ensure_ascii and check_circular and allow_nan and cls is None and indent is None and
-            separators is None and default is None and not sort_keys and not kw):
-        iterable = _default_encoder.iterencode(obj)
-    else:
-        if cls is None:
-            cls = JSONEncoder
-        iterable = cls(skipkeys=skipkeys, ensure_ascii=ensure_ascii, check_circular=check_circular,
-                       allow_nan=allow_nan, indent=indent, separators=separators, default=default,
-                       sort_keys=sort_keys, **kw).iterencode(obj)
-    for chunk in iterable:
-        fp.write(chunk)
+    enc = _encoder_for(cls, dict(skipkeys=skipkeys, ensure_ascii=ensure_ascii, check_circular=check_circular,
+                                 allow_nan=allow_nan, indent=indent, separators=separators, default=default,
+                                 sort_keys=sort_keys), kw)
+    for piece in enc.iterencode(obj):
+        fp.write(piece)
 
 
 def dumps(obj, *, skipkeys=False, ensure_ascii=True, check_circular=True, allow_nan=True, cls=None, indent=None,
           separators=None, default=None, sort_keys=False, **kw):
-    if (not skipkeys and ensure_ascii and check_circular and allow_nan and cls is None and indent is None and
-            separators is None and default is None and not sort_keys and not kw):
-        return _default_encoder.encode(obj)
-    if cls is None:
-        cls = JSONEncoder
-    return cls(skipkeys=skipkeys, ensure_ascii=ensure_ascii, check_circular=check_circular, allow_nan=allow_nan,
-               indent=indent, separators=separators, default=default, sort_keys=sort_keys, **kw).encode(obj)
+    enc = _encoder_for(cls, dict(skipkeys=skipkeys, ensure_ascii=ensure_ascii, check_circular=check_circular,
+                                 allow_nan=allow_nan, indent=indent, separators=separators, default=default,
+                                 sort_keys=sort_keys), kw)
+    return enc.encode(obj)
+
+
+_BOMS = ((b'\x00\x00\xfe\xff', 'utf-32'), (b'\xff\xfe\x00\x00', 'utf-32'), (b'\xff\xfe', 'utf-16'),
+         (b'\xfe\xff', 'utf-16'), (b'\xef\xbb\xbf', 'utf-8-sig'))
 
 
 def detect_encoding(b):
-    bstartswith = b.startswith
-    if bstartswith((b'\x00\x00\xfe\xff', b'\xff\xfe\x00\x00')):
-        return 'utf-32'
-    if bstartswith((b'\xff\xfe', b'\xfe\xff')):
-        return 'utf-16'
-    if bstartswith(b'\xef\xbb\xbf'):
-        return 'utf-8-sig'
-    if len(b) >= 4:
-        if not b[0]:
-            return 'utf-16-be' if b[1] else 'utf-32-be'
-        if not b[1]:
-            return 'utf-16-le' if b[2] or b[3] else 'utf-32-le'
-    elif len(b) == 2:
-        if not b[0]:
-            return 'utf-16-be'
-        if not b[1]:
-            return 'utf-16-le'
+    for mark, name in _BOMS:
+        if b[:len(mark)] == mark:
+            return name
+    # JSON text starts with an ASCII character, so zero bytes show the width
+    head = bytes(b[:4])
+    if len(head) == 4:
+        if head[0] == 0:
+            return 'utf-32-be' if head[1] == 0 else 'utf-16-be'
+        if head[1] == 0:
+            return 'utf-32-le' if head[2] == 0 and head[3] == 0 else 'utf-16-le'
+    elif len(head) == 2 and 0 in head:
+        return 'utf-16-be' if head[0] == 0 else 'utf-16-le'
     return 'utf-8'
 
 
@@ -166,47 +155,39 @@ def load(fp, *, cls=None, object_hook=None, parse_float=None, parse_int=None, pa
                  parse_constant=parse_constant, object_pairs_hook=object_pairs_hook, **kw)
 
 
+def _as_text(s):
+    if isinstance(s, str):
+        if s[:1] == '\ufeff':
+            raise JSONDecodeError('Unexpected UTF-8 BOM (decode using utf-8-sig)', s, 0)
+        return s
+    if isinstance(s, (bytes, bytearray)):
+        codec = detect_encoding(s)
+        if codec == 'utf-8-sig':
+            return bytes(s[3:]).decode('utf-8')
+        return bytes(s).decode(codec)
+    raise TypeError(f'the JSON object must be str, bytes or bytearray, not {type(s).__name__}')
+
+
 def loads(s, *, cls=None, object_hook=None, parse_float=None, parse_int=None, parse_constant=None,
           object_pairs_hook=None, **kw):
-    if isinstance(s, str):
-        if s.startswith('\ufeff'):
-            raise JSONDecodeError('Unexpected UTF-8 BOM (decode using utf-8-sig)', s, 0)
-    else:
-        if not isinstance(s, (bytes, bytearray)):
-            raise TypeError(f'the JSON object must be str, bytes or bytearray, not {s.__class__.__name__}')
-        enc = detect_encoding(s)
-        if enc == 'utf-8-sig':
-            s = bytes(s)[3:].decode('utf-8')
-        else:
-            s = s.decode(enc)
-    if (cls is None and object_hook is None and parse_int is None and parse_float is None and
-            parse_constant is None and object_pairs_hook is None and not kw):
-        return _default_decoder.decode(s)
-    if cls is None:
-        cls = JSONDecoder
-    if object_hook is not None:
-        kw['object_hook'] = object_hook
-    if object_pairs_hook is not None:
-        kw['object_pairs_hook'] = object_pairs_hook
-    if parse_float is not None:
-        kw['parse_float'] = parse_float
-    if parse_int is not None:
-        kw['parse_int'] = parse_int
-    if parse_constant is not None:
-        kw['parse_constant'] = parse_constant
-    return cls(**kw).decode(s)
+    text = _as_text(s)
+    hooks = {'object_hook': object_hook, 'object_pairs_hook': object_pairs_hook, 'parse_float': parse_float,
+             'parse_int': parse_int, 'parse_constant': parse_constant}
+    given = {k: v for k, v in hooks.items() if v is not None}
+    if cls is None and not given and not kw:
+        return _PLAIN_DECODER.decode(text)
+    kw.update(given)
+    return (cls or JSONDecoder)(**kw).decode(text)
 
 
-import sys as _sys
+def _submodule(name, **members):
+    mod = type(_json)(name)
+    for k, v in members.items():
+        setattr(mod, k, v)
+    _sys.modules[name] = mod
+    return mod
 
-decoder = type(_json)('json.decoder')
-decoder.JSONDecoder = JSONDecoder
-decoder.JSONDecodeError = JSONDecodeError
-encoder = type(_json)('json.encoder')
-encoder.JSONEncoder = JSONEncoder
-encoder.encode_basestring = encode_basestring
-encoder.encode_basestring_ascii = encode_basestring_ascii
-encoder.INFINITY = INFINITY
-_sys.modules['json.decoder'] = decoder
-_sys.modules['json.encoder'] = encoder
-del _sys
+
+decoder = _submodule('json.decoder', JSONDecoder=JSONDecoder, JSONDecodeError=JSONDecodeError)
+encoder = _submodule('json.encoder', JSONEncoder=JSONEncoder, encode_basestring=encode_basestring,
+                     encode_basestring_ascii=encode_basestring_ascii, INFINITY=INFINITY)

@@ -6,7 +6,7 @@ from posix import (stat as _posix_stat, lstat as _posix_lstat, listdir, unlink, 
                    replace, getcwd, chdir, readlink, symlink, chmod, utime, truncate, access, urandom, getpid,
                    getppid, getuid, geteuid, getgid, getegid, cpu_count, strerror, fspath)
 
-sys.modules['os.path'] = path
+sys.modules.update({'os.path': path})    # import os.path works
 
 name = 'posix'
 sep = '/'
@@ -71,11 +71,10 @@ class stat_result:
         return iter(self._t)
 
     def __eq__(self, other):
+        mine = self._t
         if isinstance(other, stat_result):
-            return self._t == other._t
-        if isinstance(other, tuple):
-            return self._t == other
-        return NotImplemented
+            return mine == other._t
+        return mine == other if isinstance(other, tuple) else NotImplemented
 
     def __hash__(self):
         return hash(self._t)
@@ -200,96 +199,99 @@ def scandir(path=None):
     return _ScandirIterator(top, posix._scandir(path))
 
 
+def _is_link(entry):
+    try:
+        return entry.is_symlink()
+    except OSError:
+        return True
+
+
 def walk(top, topdown=True, onerror=None, followlinks=False):
-    stack = [fspath(top)]
-    while stack:
-        top = stack.pop()
-        if isinstance(top, tuple):
-            yield top
+    # explicit work list: a str is a directory still to list, a tuple is a
+    # finished bottom-up triple waiting until its subdirectories are done
+    pending = [fspath(top)]
+    while pending:
+        item = pending.pop()
+        if type(item) is tuple:
+            yield item
             continue
-        dirs = []
-        nondirs = []
-        walk_dirs = []
         try:
-            entries = list(scandir(top))
-        except OSError as error:
+            listing = list(scandir(item))
+        except OSError as exc:
             if onerror is not None:
-                onerror(error)
+                onerror(exc)
             continue
-        for entry in entries:
+        subdirs, files, descend = [], [], []
+        for ent in listing:
             try:
-                is_dir = entry.is_dir()
+                folder = ent.is_dir()
             except OSError:
-                is_dir = False
-            if is_dir:
-                dirs.append(entry.name)
-            else:
-                nondirs.append(entry.name)
-            if not topdown and is_dir:
-                if followlinks:
-                    walk_into = True
-                else:
-                    try:
-                        walk_into = not entry.is_symlink()
-                    except OSError:
-                        walk_into = False
-                if walk_into:
-                    walk_dirs.append(entry.path)
+                folder = False
+            (subdirs if folder else files).append(ent.name)
+            if folder and not topdown and (followlinks or not _is_link(ent)):
+                descend.append(ent.path)
         if topdown:
-            yield top, dirs, nondirs
-            for dirname in reversed(dirs):
-                new_path = path.join(top, dirname)
-                if followlinks or not path.islink(new_path):
-                    stack.append(new_path)
+            yield item, subdirs, files
+            # the caller may have pruned subdirs in place
+            descend = [path.join(item, d) for d in subdirs]
+            descend = [d for d in descend if followlinks or not path.islink(d)]
         else:
-            stack.append((top, dirs, nondirs))
-            for new_path in reversed(walk_dirs):
-                stack.append(new_path)
+            pending.append((item, subdirs, files))
+        pending.extend(descend[::-1])
+
+
+def _up_and_leaf(p):
+    up, leaf = path.split(p)
+    return path.split(up) if not leaf else (up, leaf)
 
 
 def makedirs(name, mode=0o777, exist_ok=False):
-    head, tail = path.split(name)
-    if not tail:
-        head, tail = path.split(head)
-    if head and tail and not path.exists(head):
+    up, leaf = _up_and_leaf(name)
+    chain = []
+    probe = up if (up and leaf and not path.exists(up)) else None
+    while probe:
+        above, probe_leaf = _up_and_leaf(probe)
+        chain.append((probe, probe_leaf))
+        if not (above and probe_leaf) or path.exists(above):
+            break
+        probe = above
+    for folder, folder_leaf in reversed(chain):
+        if folder_leaf in ('.', b'.'):
+            continue
         try:
-            makedirs(head, exist_ok=exist_ok)
+            mkdir(folder)
         except FileExistsError:
             pass
-        cdir = curdir
-        if isinstance(tail, bytes):
-            cdir = bytes(curdir, 'ASCII')
-        if tail == cdir:
-            return
+    if chain and leaf in ('.', b'.'):
+        return
     try:
         mkdir(name, mode)
     except OSError:
-        if not exist_ok or not path.isdir(name):
-            raise
+        if exist_ok and path.isdir(name):
+            return
+        raise
 
 
 def removedirs(name):
     rmdir(name)
-    head, tail = path.split(name)
-    if not tail:
-        head, tail = path.split(head)
-    while head and tail:
+    up, leaf = _up_and_leaf(name)
+    while up and leaf:
         try:
-            rmdir(head)
+            rmdir(up)
         except OSError:
-            break
-        head, tail = path.split(head)
+            return
+        up, leaf = path.split(up)
 
 
 def renames(old, new):
-    head, tail = path.split(new)
-    if head and tail and not path.exists(head):
-        makedirs(head)
+    dest_dir, dest_leaf = path.split(new)
+    if dest_dir and dest_leaf and not path.exists(dest_dir):
+        makedirs(dest_dir)
     rename(old, new)
-    head, tail = path.split(old)
-    if head and tail:
+    src_dir, src_leaf = path.split(old)
+    if src_dir and src_leaf:
         try:
-            removedirs(head)
+            removedirs(src_dir)
         except OSError:
             pass
 
@@ -299,17 +301,13 @@ def getcwdb():
 
 
 def fsencode(filename):
-    filename = fspath(filename)
-    if isinstance(filename, str):
-        return filename.encode('utf-8', 'surrogateescape')
-    return filename
+    p = fspath(filename)
+    return p.encode('utf-8', 'surrogateescape') if isinstance(p, str) else p
 
 
 def fsdecode(filename):
-    filename = fspath(filename)
-    if isinstance(filename, bytes):
-        return filename.decode('utf-8', 'surrogateescape')
-    return filename
+    p = fspath(filename)
+    return p.decode('utf-8', 'surrogateescape') if isinstance(p, bytes) else p
 
 
 class _PathLikeMeta(type):
@@ -333,15 +331,12 @@ class _Environ:
         self._data = data
 
     def _check(self, value, what='str'):
-        if not isinstance(value, str):
-            raise TypeError('str expected, not %s' % type(value).__name__)
-        return value
+        return _want_str(value)
 
     def __getitem__(self, key):
-        try:
+        if key in self._data:
             return self._data[key]
-        except KeyError:
-            raise KeyError(key) from None
+        raise KeyError(key)
 
     def __setitem__(self, key, value):
         self._check(key)
@@ -349,10 +344,9 @@ class _Environ:
         self._data[key] = value
 
     def __delitem__(self, key):
-        try:
-            del self._data[key]
-        except KeyError:
-            raise KeyError(key) from None
+        if key not in self._data:
+            raise KeyError(key)
+        del self._data[key]
 
     def __iter__(self):
         return iter(list(self._data))
@@ -368,10 +362,8 @@ class _Environ:
 
     def __eq__(self, other):
         if isinstance(other, _Environ):
-            return self._data == other._data
-        if isinstance(other, dict):
-            return self._data == other
-        return NotImplemented
+            other = other._data
+        return self._data == other if isinstance(other, dict) else NotImplemented
 
     def __or__(self, other):
         if not isinstance(other, (dict, _Environ)):
@@ -425,23 +417,22 @@ class _Environ:
         self._data.clear()
 
     def update(self, other=(), /, **kwds):
-        if hasattr(other, 'keys'):
-            for key in other.keys():
-                self[key] = other[key]
-        else:
-            for key, value in other:
-                self[key] = value
-        for key, value in kwds.items():
-            self[key] = value
+        pairs = [(k, other[k]) for k in other.keys()] if hasattr(other, 'keys') else list(other)
+        for k, v in pairs + list(kwds.items()):
+            self[k] = v
 
 
 environ = _Environ(posix.environ)
 
 
+def _want_str(value):
+    if isinstance(value, str):
+        return value
+    raise TypeError('str expected, not %s' % type(value).__name__)
+
+
 def getenv(key, default=None):
-    if not isinstance(key, str):
-        raise TypeError('str expected, not %s' % type(key).__name__)
-    return environ.get(key, default)
+    return environ._data.get(_want_str(key), default)
 
 
 def putenv(key, value):

@@ -18,21 +18,18 @@ def _split_root(path):
     return '/', path.lstrip('/')
 
 
+def _fresh(cls, root, parts):
+    obj = object.__new__(cls)
+    obj._root, obj._parts = root, parts
+    obj._str_cache = obj._hash = None
+    return obj
+
+
 def _parse(args):
     root = ''
     parts = []
     for a in args:
-        if isinstance(a, PurePath):
-            s = a._str
-        else:
-            if isinstance(a, str):
-                s = a
-            else:
-                f = getattr(type(a), '__fspath__', None)
-                s = f(a) if f is not None else None
-                if not isinstance(s, str):
-                    raise TypeError('argument should be a str or an os.PathLike object where __fspath__ '
-                                    'returns a str, not %r' % type(s if f is not None else a).__name__)
+        s = _text_of(a)
         if not s:
             continue
         r, rest = _split_root(s)
@@ -43,6 +40,19 @@ def _parse(args):
             if c and c != '.':
                 parts.append(c)
     return root, parts
+
+
+def _text_of(a):
+    if isinstance(a, str):
+        return a
+    if isinstance(a, PurePath):
+        return a._str
+    hook = getattr(type(a), '__fspath__', None)
+    got = None if hook is None else hook(a)
+    if isinstance(got, str):
+        return got
+    raise TypeError('argument should be a str or an os.PathLike object where __fspath__ '
+                    'returns a str, not %r' % type(a if hook is None else got).__name__)
 
 
 class _PathParents:
@@ -56,14 +66,14 @@ class _PathParents:
         return self._n
 
     def __getitem__(self, idx):
-        if isinstance(idx, slice):
-            return tuple(self[i] for i in range(*idx.indices(self._n)))
-        if idx >= self._n or idx < -self._n:
+        n = self._n
+        if type(idx) is slice:
+            return tuple(self[k] for k in range(*idx.indices(n)))
+        if not -n <= idx < n:
             raise IndexError(idx)
-        if idx < 0:
-            idx += self._n
-        p = self._path
-        return p._from_parts(p._root, p._parts[:self._n - idx - 1])
+        keep = (n - idx - 1) if idx >= 0 else (-idx - 1)
+        base = self._path
+        return base._from_parts(base._root, base._parts[:keep])
 
     def __iter__(self):
         for i in range(self._n):
@@ -79,27 +89,19 @@ class PurePath:
     parser = posixpath
 
     def __new__(cls, *args):
-        if cls is PurePath:
-            cls = PurePosixPath
-        self = object.__new__(cls)
-        self._root, self._parts = _parse(args)
-        self._str_cache = None
-        self._hash = None
-        return self
+        return _fresh(PurePosixPath if cls is PurePath else cls, *_parse(args))
 
     def __init__(self, *args):
         pass
+
+    def _derive(self, *segments):
+        return self.with_segments(*segments)
 
     def with_segments(self, *args):
         return type(self)(*args)
 
     def _from_parts(self, root, parts):
-        p = object.__new__(type(self))
-        p._root = root
-        p._parts = list(parts)
-        p._str_cache = None
-        p._hash = None
-        return p
+        return _fresh(type(self), root, list(parts))
 
     @property
     def _str(self):
@@ -127,10 +129,10 @@ class PurePath:
         return '{}({!r})'.format(type(self).__name__, self._str)
 
     def as_uri(self):
-        if not self.is_absolute():
+        if not self._root:
             raise ValueError('relative path can\'t be expressed as a file URI')
-        from urllib.parse import quote_from_bytes
-        return 'file://' + quote_from_bytes(os.fsencode(self._str))
+        import urllib.parse as _up
+        return 'file://' + _up.quote_from_bytes(os.fsencode(self._str))
 
     def __hash__(self):
         if self._hash is None:
@@ -175,21 +177,19 @@ class PurePath:
     def _parts_key(self):
         return self._str.split('/')
 
+    def _join_or_ni(self, left, right, key):
+        if isinstance(key, (str, PurePath)) or hasattr(type(key), '__fspath__'):
+            try:
+                return self._derive(left, right)
+            except TypeError:
+                pass
+        return NotImplemented
+
     def __truediv__(self, key):
-        if not isinstance(key, (str, PurePath)) and not hasattr(type(key), '__fspath__'):
-            return NotImplemented
-        try:
-            return self.with_segments(self, key)
-        except TypeError:
-            return NotImplemented
+        return self._join_or_ni(self, key, key)
 
     def __rtruediv__(self, key):
-        if not isinstance(key, (str, PurePath)) and not hasattr(type(key), '__fspath__'):
-            return NotImplemented
-        try:
-            return self.with_segments(key, self)
-        except TypeError:
-            return NotImplemented
+        return self._join_or_ni(key, self, key)
 
     def __reduce__(self):
         return (type(self), (self._str,))
@@ -258,12 +258,10 @@ class PurePath:
         return self._from_parts(self._root, self._parts[:-1] + [name])
 
     def with_stem(self, stem):
-        suffix = self.suffix
-        if not suffix:
-            return self.with_name(stem)
-        if not stem:
+        ext = self.suffix
+        if ext and not stem:
             raise ValueError('%r has a non-empty suffix' % (self,))
-        return self.with_name(stem + suffix)
+        return self.with_name(stem + ext)
 
     def with_suffix(self, suffix):
         if '/' in suffix:
@@ -273,13 +271,11 @@ class PurePath:
         name = self.name
         if not name:
             raise ValueError('%r has an empty name' % (self,))
-        old = self.suffix
-        if not old:
-            return self.with_name(name + suffix)
-        return self.with_name(name[:-len(old)] + suffix)
+        base = name[:len(name) - len(self.suffix)]
+        return self.with_name(base + suffix)
 
     def relative_to(self, other, *_deprecated, walk_up=False):
-        other = self.with_segments(other, *_deprecated)
+        other = self._derive(other, *_deprecated)
         if other._root != self._root:
             raise ValueError('%r is not in the subpath of %r' % (str(self), str(other)))
         n = len(other._parts)
@@ -297,7 +293,7 @@ class PurePath:
         return self._from_parts('', ['..'] * (n - common) + self._parts[common:])
 
     def is_relative_to(self, other, *_deprecated):
-        other = self.with_segments(other, *_deprecated)
+        other = self._derive(other, *_deprecated)
         return other._root == self._root and self._parts[:len(other._parts)] == other._parts
 
     def is_absolute(self):
@@ -307,7 +303,7 @@ class PurePath:
         return False
 
     def joinpath(self, *pathsegments):
-        return self.with_segments(self, *pathsegments)
+        return self._derive(self, *pathsegments)
 
     def match(self, path_pattern, *, case_sensitive=None):
         pat = self.with_segments(path_pattern)
@@ -380,13 +376,7 @@ class Path(PurePath):
     __slots__ = ()
 
     def __new__(cls, *args, **kwargs):
-        if cls is Path:
-            cls = PosixPath
-        self = object.__new__(cls)
-        self._root, self._parts = _parse(args)
-        self._str_cache = None
-        self._hash = None
-        return self
+        return _fresh(PosixPath if cls is Path else cls, *_parse(args))
 
     @classmethod
     def cwd(cls):
@@ -466,7 +456,8 @@ class Path(PurePath):
             return f.write(data)
 
     def write_bytes(self, data):
-        if not isinstance(data, (bytes, bytearray)):
+        binary = isinstance(data, (bytes, bytearray))
+        if not binary:
             raise TypeError("memoryview: a bytes-like object is required, not '%s'" % type(data).__name__)
         view = data
         with open(self._str, 'wb') as f:
@@ -491,7 +482,7 @@ class Path(PurePath):
         if pat._root:
             raise NotImplementedError('Non-relative patterns are unsupported')
         if not pat._parts:
-            raise ValueError('Unacceptable pattern: {!r}'.format(pattern))
+            raise ValueError('Unacceptable pattern: {!r}'.format(pat))
         dir_only = isinstance(pattern, str) and pattern.endswith('/')
         return self._glob(pat._parts, dir_only)
 
@@ -568,19 +559,22 @@ class Path(PurePath):
         try:
             posix.mkdir(self._str, mode)
         except FileNotFoundError:
-            if not parents or self.parent == self:
+            up = self.parent
+            if parents and up != self:
+                up.mkdir(0o777, True, True)
+                self.mkdir(mode, False, exist_ok)
+            else:
                 raise
-            self.parent.mkdir(parents=True, exist_ok=True)
-            self.mkdir(mode, False, exist_ok)
         except OSError:
-            if not exist_ok or not self.is_dir():
-                raise
+            if exist_ok and self.is_dir():
+                return
+            raise
 
     def chmod(self, mode, *, follow_symlinks=True):
         posix.chmod(self._str, mode, follow_symlinks=follow_symlinks)
 
     def lchmod(self, mode):
-        self.chmod(mode, follow_symlinks=False)
+        posix.chmod(self._str, mode, follow_symlinks=False)
 
     def unlink(self, missing_ok=False):
         try:
@@ -599,7 +593,7 @@ class Path(PurePath):
         except OSError as e:
             name = t if e.errno in (39, 17, 21, 20) and posix._kind(self._str) else self._str
             raise type(e)(e.errno, e.strerror, name) from None
-        return self.with_segments(target)
+        return self._derive(target)
 
     def rename(self, target):
         return self._move(target, posix.rename)
@@ -629,7 +623,7 @@ class Path(PurePath):
             shutil.copytree(self._str, os.fspath(target))
         else:
             shutil.copy2(self._str, os.fspath(target))
-        return self.with_segments(target)
+        return self._derive(target)
 
 
 def _has_magic(s):

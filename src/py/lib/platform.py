@@ -1,12 +1,12 @@
 """platform for Sandkiste: a fixed description of the sandbox."""
 import sys
-from collections import namedtuple
+import collections as _collections
 
 __all__ = ['architecture', 'machine', 'node', 'platform', 'processor', 'python_build', 'python_compiler',
            'python_implementation', 'python_version', 'python_version_tuple', 'release', 'system', 'uname',
            'version', 'libc_ver', 'freedesktop_os_release']
 
-uname_result = namedtuple('uname_result', 'system node release version machine')
+uname_result = _collections.namedtuple('uname_result', 'system node release version machine')
 
 
 def system():

@@ -1,4 +1,4 @@
-"""Common operations on POSIX pathnames (os.path)."""
+"""os.path for the sandbox: POSIX path arithmetic over str or bytes."""
 import posix
 from posix import fspath as _fspath, _path_normpath as normpath
 
@@ -19,22 +19,45 @@ __all__ = ['normcase', 'isabs', 'join', 'splitdrive', 'splitroot', 'split', 'spl
            'supports_unicode_filenames', 'relpath', 'commonpath', 'isjunction', 'isdevdrive']
 
 
-def _get_sep(path):
-    return b'/' if isinstance(path, bytes) else '/'
+class _Tokens:
+    """The separator, dot, parent and empty value for str or for bytes."""
+    __slots__ = ('slash', 'dot', 'up', 'nil')
+
+    def __init__(self, slash, dot, up, nil):
+        self.slash, self.dot, self.up, self.nil = slash, dot, up, nil
 
 
-def _check_arg_types(funcname, *args):
-    hasstr = hasbytes = False
-    for s in args:
-        if isinstance(s, str):
-            hasstr = True
-        elif isinstance(s, bytes):
-            hasbytes = True
-        else:
-            raise TypeError(f'{funcname}() argument must be str, bytes, or '
-                            f'os.PathLike object, not {s.__class__.__name__!r}') from None
-    if hasstr and hasbytes:
+_TEXT = _Tokens('/', '.', '..', '')
+_BYTES = _Tokens(b'/', b'.', b'..', b'')
+
+
+def _tok(p):
+    return _BYTES if isinstance(p, bytes) else _TEXT
+
+
+def _explain_mix(funcname, items):
+    """Raise the TypeError CPython gives for bad or mixed argument types."""
+    kinds = set()
+    for it in items:
+        if isinstance(it, (str, bytes)):
+            kinds.add(isinstance(it, bytes))
+            continue
+        raise TypeError(f'{funcname}() argument must be str, bytes, or '
+                        f'os.PathLike object, not {type(it).__name__!r}') from None
+    if len(kinds) > 1:
         raise TypeError("Can't mix strings and bytes in path components") from None
+
+
+def _cut(p):
+    """Index just past the last separator."""
+    return p.rfind(_tok(p).slash) + 1
+
+
+def _trim_head(head, slash):
+    # keep a head made only of slashes ('/' or '//') as it is
+    if head.strip(slash):
+        return head.rstrip(slash)
+    return head
 
 
 def normcase(s):
@@ -43,55 +66,52 @@ def normcase(s):
 
 def isabs(s):
     s = _fspath(s)
-    return s.startswith(_get_sep(s))
+    return s[:1] == _tok(s).slash
 
 
 def join(a, *p):
-    a = _fspath(a)
-    sep = _get_sep(a)
-    path = a
+    first = _fspath(a)
+    slash = _tok(first).slash
+    out = first
     try:
-        for b in p:
-            b = _fspath(b)
-            if b.startswith(sep) or not path:
-                path = b
-            elif path.endswith(sep):
-                path += b
+        for piece in map(_fspath, p):
+            if not out or piece[:1] == slash:
+                out = piece
+            elif out[-1:] == slash:
+                out = out + piece
             else:
-                path += sep + b
+                out = out + slash + piece
     except (TypeError, AttributeError, BytesWarning):
-        _check_arg_types('join', a, *p)
+        _explain_mix('join', (first,) + p)
         raise
-    return path
+    return out
 
 
 def split(p):
     p = _fspath(p)
-    sep = _get_sep(p)
-    i = p.rfind(sep) + 1
-    head, tail = p[:i], p[i:]
-    if head and head != sep * len(head):
-        head = head.rstrip(sep)
-    return head, tail
+    k = _cut(p)
+    return _trim_head(p[:k], _tok(p).slash), p[k:]
+
+
+def basename(p):
+    p = _fspath(p)
+    return p[_cut(p):]
+
+
+def dirname(p):
+    p = _fspath(p)
+    return _trim_head(p[:_cut(p)], _tok(p).slash)
 
 
 def splitext(p):
     p = _fspath(p)
-    if isinstance(p, bytes):
-        sep = b'/'
-        extsep = b'.'
-    else:
-        sep = '/'
-        extsep = '.'
-    sep_index = p.rfind(sep)
-    dot_index = p.rfind(extsep)
-    if dot_index > sep_index:
-        filename_index = sep_index + 1
-        while filename_index < dot_index:
-            if p[filename_index:filename_index + 1] != extsep:
-                return p[:dot_index], p[dot_index:]
-            filename_index += 1
-    return p, p[:0]
+    t = _tok(p)
+    name_at = p.rfind(t.slash) + 1
+    dot_at = p.rfind(t.dot)
+    # a dot only starts an extension if something other than dots precedes it
+    if dot_at > name_at and p[name_at:dot_at].strip(t.dot):
+        return p[:dot_at], p[dot_at:]
+    return p, t.nil
 
 
 def splitdrive(p):
@@ -101,85 +121,53 @@ def splitdrive(p):
 
 def splitroot(p):
     p = _fspath(p)
-    if isinstance(p, bytes):
-        sep = b'/'
-        empty = b''
-    else:
-        sep = '/'
-        empty = ''
-    if p[:1] != sep:
-        return empty, empty, p
-    elif p[1:2] != sep or p[2:3] == sep:
-        return empty, sep, p[1:]
-    else:
-        return empty, p[:2], p[2:]
-
-
-def basename(p):
-    p = _fspath(p)
-    sep = _get_sep(p)
-    i = p.rfind(sep) + 1
-    return p[i:]
-
-
-def dirname(p):
-    p = _fspath(p)
-    sep = _get_sep(p)
-    i = p.rfind(sep) + 1
-    head = p[:i]
-    if head and head != sep * len(head):
-        head = head.rstrip(sep)
-    return head
+    t = _tok(p)
+    lead = len(p) - len(p.lstrip(t.slash))
+    if lead == 0:
+        return t.nil, t.nil, p
+    if lead == 2:
+        return t.nil, p[:2], p[2:]      # exactly two slashes are kept (POSIX)
+    return t.nil, t.slash, p[1:]
 
 
 def commonprefix(m):
     if not m:
         return ''
-    if not isinstance(m[0], (list, tuple)):
-        m = tuple(map(_fspath, m))
-    s1 = min(m)
-    s2 = max(m)
-    for i, c in enumerate(s1):
-        if c != s2[i]:
-            return s1[:i]
-    return s1
+    seqs = m if isinstance(m[0], (list, tuple)) else tuple(_fspath(x) for x in m)
+    lo, hi = min(seqs), max(seqs)
+    n = 0
+    limit = min(len(lo), len(hi))
+    while n < limit and lo[n] == hi[n]:
+        n += 1
+    return lo[:n]
+
+
+def _kind_is(path, want, follow=True):
+    try:
+        got = posix._kind(path, follow)
+    except (ValueError, TypeError, OSError):
+        return False
+    return got != 0 if want is None else got == want
 
 
 def exists(path):
-    try:
-        return posix._kind(path) != 0
-    except (ValueError, TypeError):
-        return False
-    except OSError:
-        return False
+    return _kind_is(path, None)
 
 
 def lexists(path):
-    try:
-        return posix._kind(path, False) != 0
-    except (ValueError, TypeError, OSError):
-        return False
+    return _kind_is(path, None, False)
 
 
 def isfile(path):
-    try:
-        return posix._kind(path) == 1
-    except (ValueError, TypeError, OSError):
-        return False
+    return _kind_is(path, 1)
 
 
 def isdir(s):
-    try:
-        return posix._kind(s) == 2
-    except (ValueError, TypeError, OSError):
-        return False
+    return _kind_is(s, 2)
 
 
 def islink(path):
-    try:
-        return posix._kind(path, False) == 3
-    except (ValueError, TypeError, OSError):
-        return False
+    return _kind_is(path, 3, False)
 
 
 def isjunction(path):
@@ -192,32 +180,32 @@ def isdevdrive(path):
 
 
 def ismount(path):
-    path = _fspath(path)
-    return path in ('/', b'/')
+    return _fspath(path) in ('/', b'/')
+
+
+def _stat_field(filename, field):
+    import os
+    return getattr(os.stat(filename), field)
 
 
 def getsize(filename):
-    import os
-    return os.stat(filename).st_size
+    return _stat_field(filename, 'st_size')
 
 
 def getmtime(filename):
-    import os
-    return os.stat(filename).st_mtime
+    return _stat_field(filename, 'st_mtime')
 
 
 def getatime(filename):
-    import os
-    return os.stat(filename).st_atime
+    return _stat_field(filename, 'st_atime')
 
 
 def getctime(filename):
-    import os
-    return os.stat(filename).st_ctime
+    return _stat_field(filename, 'st_ctime')
 
 
 def samestat(s1, s2):
-    return s1.st_ino == s2.st_ino and s1.st_dev == s2.st_dev
+    return (s1.st_dev, s1.st_ino) == (s2.st_dev, s2.st_ino)
 
 
 def samefile(f1, f2):
@@ -228,38 +216,41 @@ def sameopenfile(fp1, fp2):
     return fp1 == fp2
 
 
+def _home_for(user):
+    """Home directory of user ('' = the current one), or None if unknown."""
+    env = posix.environ
+    if not user:
+        return env.get('HOME', '/home/user')
+    if user == 'root':
+        return '/root'
+    mine = env.get('HOME', '/home/user')
+    return mine if mine.rstrip('/').rsplit('/', 1)[-1] == user else None
+
+
 def expanduser(path):
     path = _fspath(path)
-    if isinstance(path, bytes):
-        tilde = b'~'
-    else:
-        tilde = '~'
-    if not path.startswith(tilde):
+    t = _tok(path)
+    if path[:1] != (b'~' if t is _BYTES else '~'):
         return path
-    sep = _get_sep(path)
-    i = path.find(sep, 1)
-    if i < 0:
-        i = len(path)
-    if i == 1:
-        userhome = posix.environ.get('HOME')
-        if userhome is None:
-            userhome = '/home/user'
-    else:
-        name = path[1:i]
-        if isinstance(name, bytes):
-            name = name.decode('utf-8', 'surrogateescape')
-        if name == 'root':
-            userhome = '/root'
-        else:
-            home = posix.environ.get('HOME', '/home/user')
-            if home.rstrip('/').rsplit('/', 1)[-1] == name:
-                userhome = home
-            else:
-                return path
-    if isinstance(path, bytes):
-        userhome = userhome.encode('utf-8', 'surrogateescape')
-    userhome = userhome.rstrip(sep)
-    return (userhome + path[i:]) or sep
+    end = path.find(t.slash, 1)
+    if end < 0:
+        end = len(path)
+    user = path[1:end]
+    if t is _BYTES:
+        user = user.decode('utf-8', 'surrogateescape')
+    home = _home_for(user)
+    if home is None:
+        return path
+    if t is _BYTES:
+        home = home.encode('utf-8', 'surrogateescape')
+    return home.rstrip(t.slash) + path[end:] or t.slash
+
+
+def _var_name_end(text, start):
+    k = start
+    while k < len(text) and text[k].isascii() and (text[k].isalnum() or text[k] == '_'):
+        k += 1
+    return k
 
 
 def expandvars(path):
@@ -267,121 +258,94 @@ def expandvars(path):
     if isinstance(path, bytes):
         if b'$' not in path:
             return path
-        text = path.decode('utf-8', 'surrogateescape')
-        return expandvars(text).encode('utf-8', 'surrogateescape')
+        return expandvars(path.decode('utf-8', 'surrogateescape')).encode('utf-8', 'surrogateescape')
     if '$' not in path:
         return path
     env = posix.environ
-    res = []
-    i = 0
-    n = len(path)
-    while i < n:
-        c = path[i]
-        if c != '$':
-            res.append(c)
-            i += 1
-            continue
-        if i + 1 < n and path[i + 1] == '{':
-            j = path.find('}', i + 2)
-            if j < 0:
-                res.append(path[i:])
+    out = []
+    pos = 0
+    while True:
+        dollar = path.find('$', pos)
+        if dollar < 0:
+            out.append(path[pos:])
+            break
+        out.append(path[pos:dollar])
+        if path[dollar + 1:dollar + 2] == '{':
+            close = path.find('}', dollar + 2)
+            if close < 0:
+                out.append(path[dollar:])
                 break
-            name = path[i + 2:j]
-            if name in env:
-                res.append(env[name])
-            else:
-                res.append(path[i:j + 1])
-            i = j + 1
-            continue
-        j = i + 1
-        while j < n and (path[j].isalnum() or path[j] == '_') and path[j].isascii():
-            j += 1
-        name = path[i + 1:j]
-        if name and name in env:
-            res.append(env[name])
+            key = path[dollar + 2:close]
+            pos = close + 1
         else:
-            res.append(path[i:j] if name else '$')
-        i = j if name else i + 1
-    return ''.join(res)
+            pos = _var_name_end(path, dollar + 1)
+            key = path[dollar + 1:pos]
+            if not key:
+                out.append('$')
+                pos = dollar + 1
+                continue
+        out.append(env[key] if key in env else path[dollar:pos])
+    return ''.join(out)
 
 
 def abspath(path):
     path = _fspath(path)
-    if not isabs(path):
-        if isinstance(path, bytes):
-            cwd = posix.getcwd().encode('utf-8', 'surrogateescape')
-        else:
-            cwd = posix.getcwd()
-        path = join(cwd, path)
-    return normpath(path)
+    if isabs(path):
+        return normpath(path)
+    here = posix.getcwd()
+    if isinstance(path, bytes):
+        here = here.encode('utf-8', 'surrogateescape')
+    return normpath(join(here, path))
 
 
 def realpath(filename, *, strict=False):
     filename = _fspath(filename)
     if isinstance(filename, bytes):
-        return realpath(filename.decode('utf-8', 'surrogateescape'), strict=strict).encode('utf-8', 'surrogateescape')
-    if not posix._has_fs():
-        return abspath(filename)
-    return posix._realpath(filename, strict)
+        text = realpath(filename.decode('utf-8', 'surrogateescape'), strict=strict)
+        return text.encode('utf-8', 'surrogateescape')
+    if posix._has_fs():
+        return posix._realpath(filename, strict)
+    return abspath(filename)
+
+
+def _components(p, t):
+    return [c for c in abspath(p).split(t.slash) if c]
 
 
 def relpath(path, start=None):
     path = _fspath(path)
     if not path:
         raise ValueError('no path specified')
-    if isinstance(path, bytes):
-        curdir = b'.'
-        sep = b'/'
-        pardir = b'..'
-    else:
-        curdir = '.'
-        sep = '/'
-        pardir = '..'
-    if start is None:
-        start = curdir
-    else:
-        start = _fspath(start)
+    t = _tok(path)
+    start = t.dot if start is None else _fspath(start)
     try:
-        start_tail = abspath(start).lstrip(sep)
-        path_tail = abspath(path).lstrip(sep)
-        start_list = start_tail.split(sep) if start_tail else []
-        path_list = path_tail.split(sep) if path_tail else []
-        i = len(commonprefix([start_list, path_list]))
-        rel_list = [pardir] * (len(start_list) - i) + path_list[i:]
-        if not rel_list:
-            return curdir
-        return sep.join(rel_list)
+        here, there = _components(start, t), _components(path, t)
+        same = 0
+        while same < min(len(here), len(there)) and here[same] == there[same]:
+            same += 1
+        steps = [t.up] * (len(here) - same) + there[same:]
+        return t.slash.join(steps) if steps else t.dot
     except (TypeError, AttributeError, BytesWarning, DeprecationWarning):
-        _check_arg_types('relpath', path, start)
+        _explain_mix('relpath', (path, start))
         raise
 
 
 def commonpath(paths):
-    paths = tuple(map(_fspath, paths))
+    paths = tuple(_fspath(p) for p in paths)
     if not paths:
-        raise ValueError('commonpath() arg is an empty iterable')
-    if isinstance(paths[0], bytes):
-        sep = b'/'
-        curdir = b'.'
-    else:
-        sep = '/'
-        curdir = '.'
+        raise ValueError('commonpath() arg is an empty sequence')
+    t = _tok(paths[0])
     try:
-        split_paths = [path.split(sep) for path in paths]
-        try:
-            isabs, = set(p[:1] == sep for p in paths)
-        except ValueError:
+        split_up = [p.split(t.slash) for p in paths]
+        rooted = {p[:1] == t.slash for p in paths}
+        if len(rooted) != 1:
             raise ValueError("Can't mix absolute and relative paths") from None
-        split_paths = [[c for c in s if c and c != curdir] for s in split_paths]
-        s1 = min(split_paths)
-        s2 = max(split_paths)
-        common = s1
-        for i, c in enumerate(s1):
-            if c != s2[i]:
-                common = s1[:i]
-                break
-        prefix = sep if isabs else sep[:0]
-        return prefix + sep.join(common)
+        pieces = [[c for c in parts if c and c != t.dot] for parts in split_up]
+        lo, hi = min(pieces), max(pieces)
+        n = 0
+        while n < len(lo) and lo[n] == hi[n]:
+            n += 1
+        return (t.slash if rooted.pop() else t.nil) + t.slash.join(lo[:n])
     except (TypeError, AttributeError):
-        _check_arg_types('commonpath', *paths)
+        _explain_mix('commonpath', paths)
         raise

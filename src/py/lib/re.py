@@ -21,108 +21,109 @@ error = PatternError = _re.error
 Pattern = _re.Pattern
 Match = _re.Match
 
-_cache = {}
-_MAXCACHE = 512
+_memo = {}
+_MEMO_LIMIT = 512
 
 
-def _compile(pattern, flags):
+def _pattern(pattern, flags):
+    """The compiled Pattern for (pattern, flags), memoised."""
     if isinstance(pattern, Pattern):
         if flags & 0xffff:
             raise ValueError('cannot process flags argument with a compiled pattern')
         return pattern
-    flags = flags & 0xffffffff
-    key = (type(pattern), pattern, flags)
-    p = _cache.get(key)
-    if p is not None:
-        return p
-    if not isinstance(pattern, (str, bytes)):
-        raise TypeError('first argument must be string or compiled pattern')
-    p = _re.compile(pattern, flags)
-    if len(_cache) >= _MAXCACHE:
-        _cache.clear()
-    _cache[key] = p
-    return p
+    key = (type(pattern), pattern, flags & 0xffffffff)
+    hit = _memo.get(key)
+    if hit is None:
+        if not isinstance(pattern, (str, bytes)):
+            raise TypeError('first argument must be string or compiled pattern')
+        if len(_memo) >= _MEMO_LIMIT:
+            _memo.clear()
+        hit = _memo[key] = _re.compile(pattern, key[2])
+    return hit
 
 
 def match(pattern, string, flags=0):
-    return _compile(pattern, flags).match(string)
+    p = _pattern(pattern, flags)
+    return p.match(string)
 
 
 def fullmatch(pattern, string, flags=0):
-    return _compile(pattern, flags).fullmatch(string)
+    p = _pattern(pattern, flags)
+    return p.fullmatch(string)
 
 
 def search(pattern, string, flags=0):
-    return _compile(pattern, flags).search(string)
+    p = _pattern(pattern, flags)
+    return p.search(string)
 
 
 def sub(pattern, repl, string, count=0, flags=0):
-    return _compile(pattern, flags).sub(repl, string, count)
+    p = _pattern(pattern, flags)
+    return p.sub(repl, string, count)
 
 
 def subn(pattern, repl, string, count=0, flags=0):
-    return _compile(pattern, flags).subn(repl, string, count)
+    p = _pattern(pattern, flags)
+    return p.subn(repl, string, count)
 
 
 def split(pattern, string, maxsplit=0, flags=0):
-    return _compile(pattern, flags).split(string, maxsplit)
+    p = _pattern(pattern, flags)
+    return p.split(string, maxsplit)
 
 
 def findall(pattern, string, flags=0):
-    return _compile(pattern, flags).findall(string)
+    p = _pattern(pattern, flags)
+    return p.findall(string)
 
 
 def finditer(pattern, string, flags=0):
-    return _compile(pattern, flags).finditer(string)
+    p = _pattern(pattern, flags)
+    return p.finditer(string)
 
 
 def compile(pattern, flags=0):
-    return _compile(pattern, flags)
+    return _pattern(pattern, flags)
 
 
 def purge():
-    _cache.clear()
+    _memo.clear()
 
 
 def template(pattern, flags=0):
-    return _compile(pattern, flags | TEMPLATE)
+    return _pattern(pattern, flags | TEMPLATE)
 
 
-_special_chars_map = {i: '\\' + chr(i) for i in b'()[]{}?*+-|^$\\.&~# \t\n\r\v\f'}
+# characters escape() puts a backslash before
+_NEEDS_BACKSLASH = frozenset('()[]{}?*+-|^$\\.&~# \t\n\r\v\f')
 
 
 def escape(pattern):
     if isinstance(pattern, str):
-        return pattern.translate(_special_chars_map)
-    pattern = str(pattern, 'latin1')
-    return pattern.translate(_special_chars_map).encode('latin1')
+        return ''.join('\\' + ch if ch in _NEEDS_BACKSLASH else ch for ch in pattern)
+    text = escape(str(pattern, 'latin1'))
+    return text.encode('latin1')
 
 
 class Scanner:
+    """Split text with a lexicon of (regex, action) pairs."""
+
     def __init__(self, lexicon, flags=0):
         self.lexicon = lexicon
-        parts = []
-        for phrase, action in lexicon:
-            parts.append('(' + phrase + ')')
-        self.scanner = _compile('|'.join(parts), flags)
+        self.scanner = _pattern('|'.join('(%s)' % rx for rx, _ in lexicon), flags)
 
     def scan(self, string):
-        result = []
-        append = result.append
-        match = self.scanner.scanner(string).match
-        i = 0
-        while True:
-            m = match()
-            if not m:
-                break
-            j = m.end()
-            if i == j:
-                break
-            action = self.lexicon[m.lastindex - 1][1]
-            if callable(action):
+        tokens = []
+        step = self.scanner.scanner(string).match
+        pos = 0
+        m = step()
+        while m and m.end() != pos:
+            pos = m.end()
+            act = self.lexicon[m.lastindex - 1][1]
+            if callable(act):
                 self.match = m
-                action = action(self, m.group())
-            if action is not None:
-                append(action)
-            i = j
-        return result, string[i:]
+                act = act(self, m.group())
+            if act is not None:
+                tokens.append(act)
+            m = step()
+        return tokens, string[pos:]

@@ -17,52 +17,45 @@ class SubprocessError(Exception):
     pass
 
 
-class CalledProcessError(SubprocessError):
+class _ProcessFailure(SubprocessError):
+    """Shared shape of the two failure exceptions: cmd, output, stderr."""
+
+    def _keep(self, cmd, output, stderr):
+        self.cmd, self.output, self.stderr = cmd, output, stderr
+
+    stdout = property(lambda self: self.output)
+
+
+class CalledProcessError(_ProcessFailure):
     def __init__(self, returncode, cmd, output=None, stderr=None):
+        self._keep(cmd, output, stderr)
         self.returncode = returncode
-        self.cmd = cmd
-        self.output = output
-        self.stderr = stderr
 
     def __str__(self):
-        if self.returncode and self.returncode < 0:
-            return "Command '%s' died with signal %d." % (self.cmd, -self.returncode)
-        return "Command '%s' returned non-zero exit status %d." % (self.cmd, self.returncode)
-
-    @property
-    def stdout(self):
-        return self.output
+        code = self.returncode
+        if code is not None and code < 0:
+            return "Command '%s' died with signal %d." % (self.cmd, -code)
+        return "Command '%s' returned non-zero exit status %d." % (self.cmd, code)
 
 
-class TimeoutExpired(SubprocessError):
+class TimeoutExpired(_ProcessFailure):
     def __init__(self, cmd, timeout, output=None, stderr=None):
-        self.cmd = cmd
+        self._keep(cmd, output, stderr)
         self.timeout = timeout
-        self.output = output
-        self.stderr = stderr
 
     def __str__(self):
         return "Command '%s' timed out after %s seconds" % (self.cmd, self.timeout)
 
-    @property
-    def stdout(self):
-        return self.output
-
 
 class CompletedProcess:
     def __init__(self, args, returncode, stdout=None, stderr=None):
-        self.args = args
-        self.returncode = returncode
-        self.stdout = stdout
-        self.stderr = stderr
+        self.args, self.returncode = args, returncode
+        self.stdout, self.stderr = stdout, stderr
 
     def __repr__(self):
-        args = ['args={!r}'.format(self.args), 'returncode={!r}'.format(self.returncode)]
-        if self.stdout is not None:
-            args.append('stdout={!r}'.format(self.stdout))
-        if self.stderr is not None:
-            args.append('stderr={!r}'.format(self.stderr))
-        return '{}({})'.format(type(self).__name__, ', '.join(args))
+        shown = [('args', self.args), ('returncode', self.returncode)]
+        shown += [(k, v) for k, v in (('stdout', self.stdout), ('stderr', self.stderr)) if v is not None]
+        return '%s(%s)' % (type(self).__name__, ', '.join('%s=%r' % kv for kv in shown))
 
     def check_returncode(self):
         if self.returncode:
@@ -82,29 +75,23 @@ call = check_call = check_output = run = getstatusoutput = getoutput = _no_proce
 
 
 def list2cmdline(seq):
-    result = []
+    """Quote arguments the way the Microsoft C runtime parses them."""
+    words = []
     for arg in map(str, seq):
-        needquote = (' ' in arg) or ('\t' in arg) or not arg
-        bs = []
-        if result:
-            result.append(' ')
-        if needquote:
-            result.append('"')
-        for c in arg:
-            if c == '\\':
-                bs.append(c)
-            elif c == '"':
-                result.append('\\' * len(bs) * 2)
-                bs = []
-                result.append('\\"')
+        quote = not arg or ' ' in arg or '\t' in arg
+        piece = []
+        slashes = 0
+        for ch in arg:
+            if ch == '\\':
+                slashes += 1
+                continue
+            if ch == '"':
+                piece.append('\\' * (2 * slashes) + '\\"')   # escape the slashes and the quote
             else:
-                if bs:
-                    result.extend(bs)
-                    bs = []
-                result.append(c)
-        if bs:
-            result.extend(bs)
-        if needquote:
-            result.extend(bs)
-            result.append('"')
-    return ''.join(result)
+                piece.append('\\' * slashes + ch)
+            slashes = 0
+        # trailing backslashes double only when a closing quote follows
+        piece.append('\\' * (slashes * (2 if quote else 1)))
+        text = ''.join(piece)
+        words.append('"%s"' % text if quote else text)
+    return ' '.join(words)

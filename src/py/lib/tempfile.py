@@ -15,12 +15,12 @@ _CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789_'
 
 
 def _rand_name():
-    r = posix._random64()
-    out = []
-    for _ in range(8):
-        out.append(_CHARS[r % len(_CHARS)])
-        r //= len(_CHARS)
-    return ''.join(out)
+    bits = posix._random64()
+    letters = []
+    while len(letters) < 8:
+        bits, k = divmod(bits, len(_CHARS))
+        letters.append(_CHARS[k])
+    return ''.join(letters)
 
 
 def gettempprefix():
@@ -150,26 +150,25 @@ def TemporaryFile(mode='w+b', buffering=-1, encoding=None, newline=None, suffix=
 
 
 class SpooledTemporaryFile(_io.IOBase):
+    """In memory until it grows past max_size, then a real file in /tmp."""
+
     def __init__(self, max_size=0, mode='w+b', buffering=-1, encoding=None, newline=None, suffix=None,
                  prefix=None, dir=None, *, errors=None):
-        if 'b' in mode:
-            self._file = _io.BytesIO()
-        else:
-            self._file = _io.StringIO(newline='\n')
+        self._file = _io.BytesIO() if 'b' in mode else _io.StringIO(newline='\n')
         self._max_size = max_size
         self._rolled = False
-        self._TemporaryFileArgs = {'mode': mode, 'buffering': buffering, 'suffix': suffix, 'prefix': prefix,
-                                   'encoding': encoding, 'newline': newline, 'dir': dir, 'errors': errors}
+        self._spill_args = dict(mode=mode, buffering=buffering, encoding=encoding, newline=newline,
+                                suffix=suffix, prefix=prefix, dir=dir, errors=errors)
 
     def rollover(self):
         if self._rolled:
             return
-        file = self._file
-        newfile = self._file = TemporaryFile(**self._TemporaryFileArgs)
-        del self._TemporaryFileArgs
-        pos = file.tell()
-        newfile.write(file.getvalue())
-        newfile.seek(pos, 0)
+        memory = self._file
+        where = memory.tell()
+        disk = TemporaryFile(**self._spill_args)
+        disk.write(memory.getvalue())
+        disk.seek(where, 0)
+        self._file = disk
         self._rolled = True
 
     def __enter__(self):
@@ -179,7 +178,7 @@ class SpooledTemporaryFile(_io.IOBase):
         self._file.close()
 
     def __iter__(self):
-        return self._file.__iter__()
+        return iter(self._file)
 
     def __getattr__(self, name):
         return getattr(self._file, name)
@@ -205,9 +204,7 @@ class SpooledTemporaryFile(_io.IOBase):
 class TemporaryDirectory:
     def __init__(self, suffix=None, prefix=None, dir=None, ignore_cleanup_errors=False, *, delete=True):
         self.name = mkdtemp(suffix, prefix, dir)
-        self._ignore_cleanup_errors = ignore_cleanup_errors
-        self._delete = delete
-        self._done = False
+        self._quiet, self._delete, self._done = ignore_cleanup_errors, delete, False
 
     def __repr__(self):
         return '<{} {!r}>'.format(self.__class__.__name__, self.name)
@@ -229,7 +226,7 @@ class TemporaryDirectory:
         except FileNotFoundError:
             pass
         except OSError:
-            if not self._ignore_cleanup_errors:
+            if not self._quiet:
                 raise
 
     def __class_getitem__(cls, item):

@@ -20,13 +20,13 @@ _UNSET = object()
 def _chunks(text):
     """Split printed traceback text into CPython's list items: one per frame
     (with its source and caret lines), one per other line."""
-    out = []
-    for line in text.splitlines(True):
-        if line.startswith('    ') and out and out[-1].startswith('  File '):
-            out[-1] += line
+    items = []
+    for row in text.splitlines(True):
+        if items and row[:4] == '    ' and items[-1][:7] == '  File ':
+            items[-1] += row
         else:
-            out.append(line)
-    return out
+            items.append(row)
+    return items
 
 
 def _pick(exc, value):
@@ -35,14 +35,9 @@ def _pick(exc, value):
 
 def _limit(entries, limit):
     if limit is None:
-        limit = getattr(sys, 'tracebacklimit', None)
-        if limit is not None and limit < 0:
-            limit = 0
-    if limit is None:
-        return entries
-    if limit >= 0:
-        return entries[:limit]
-    return entries[limit:]
+        cap = getattr(sys, 'tracebacklimit', None)
+        return entries if cap is None else entries[:max(cap, 0)]
+    return entries[:limit] if limit >= 0 else entries[limit:]
 
 
 # ---- exceptions -----------------------------------------------------------------------------
@@ -63,10 +58,7 @@ def format_exception_only(exc, /, value=_UNSET, *, show_group=False):
 
 
 def print_exception(exc, /, value=_UNSET, tb=_UNSET, limit=None, file=None, chain=True):
-    if file is None:
-        file = sys.stderr
-    for piece in format_exception(exc, value, tb, limit=limit, chain=chain):
-        print(piece, file=file, end='')
+    _emit(format_exception(exc, value, tb, limit=limit, chain=chain), file)
 
 
 def format_exc(limit=None, chain=True):
@@ -75,7 +67,13 @@ def format_exc(limit=None, chain=True):
 
 
 def print_exc(limit=None, file=None, chain=True):
-    print_exception(sys.exception(), limit=limit, file=file, chain=chain)
+    _emit(format_exception(sys.exception(), limit=limit, chain=chain), file)
+
+
+def _emit(pieces, file):
+    out = sys.stderr if file is None else file
+    for piece in pieces:
+        print(piece, file=out, end='')
 
 
 def print_last(limit=None, file=None, chain=True):
@@ -93,36 +91,36 @@ class FrameSummary:
 
     def __init__(self, filename, lineno, name, *, lookup_line=True, locals=None, line=None,
                  end_lineno=None, colno=None, end_colno=None):
-        self.filename = filename
-        self.lineno = lineno
-        self.end_lineno = lineno if end_lineno is None else end_lineno
-        self.colno = colno
-        self.end_colno = end_colno
-        self.name = name
-        self._line = line
-        self.locals = {k: repr(v) for k, v in locals.items()} if locals else None
+        self.filename, self.lineno, self.name, self._line = filename, lineno, name, line
+        self.end_lineno = end_lineno if end_lineno is not None else lineno
+        self.colno, self.end_colno = colno, end_colno
+        self.locals = None
+        if locals:
+            self.locals = dict((key, repr(val)) for key, val in locals.items())
 
     @property
     def line(self):
-        return self._line
+        # the source text without its indentation and trailing blanks
+        return None if self._line is None else self._line.strip()
+
+    def _four(self):
+        return (self.filename, self.lineno, self.name, self.line)
 
     def __eq__(self, other):
-        if isinstance(other, FrameSummary):
-            return (self.filename == other.filename and self.lineno == other.lineno and
-                    self.name == other.name and self.locals == other.locals)
         if isinstance(other, tuple):
-            return (self.filename, self.lineno, self.name, self.line) == other
-        return NotImplemented
+            return self._four() == other
+        if not isinstance(other, FrameSummary):
+            return NotImplemented
+        return self._four()[:3] == other._four()[:3] and self.locals == other.locals
 
     def __getitem__(self, pos):
-        return (self.filename, self.lineno, self.name, self.line)[pos]
+        return self._four()[pos]
 
     def __iter__(self):
-        return iter([self.filename, self.lineno, self.name, self.line])
+        return iter(self._four())
 
     def __repr__(self):
-        return '<FrameSummary file {filename}, line {lineno} in {name}>'.format(
-            filename=self.filename, lineno=self.lineno, name=self.name)
+        return '<FrameSummary file %s, line %s in %s>' % (self.filename, self.lineno, self.name)
 
     def __len__(self):
         return 4
@@ -133,24 +131,21 @@ class StackSummary(list):
 
     @classmethod
     def from_list(klass, a_list):
-        result = klass()
-        for item in a_list:
-            if isinstance(item, FrameSummary):
-                result.append(item)
-            else:
-                filename, lineno, name, line = item
-                result.append(FrameSummary(filename, lineno, name, line=line))
-        return result
+        made = klass()
+        for entry in a_list:
+            if not isinstance(entry, FrameSummary):
+                fname, num, func, src = entry
+                entry = FrameSummary(fname, num, func, line=src)
+            made.append(entry)
+        return made
 
     def format_frame_summary(self, frame_summary):
-        text = '  File "{}", line {}, in {}\n'.format(frame_summary.filename, frame_summary.lineno,
-                                                       frame_summary.name)
-        if frame_summary.line:
-            text += '    {}\n'.format(frame_summary.line.strip())
-        if frame_summary.locals:
-            for name, value in sorted(frame_summary.locals.items()):
-                text += '    {name} = {value}\n'.format(name=name, value=value)
-        return text
+        fs = frame_summary
+        rows = ['  File "%s", line %s, in %s\n' % (fs.filename, fs.lineno, fs.name)]
+        if fs.line:
+            rows.append('    %s\n' % fs.line.strip())
+        rows.extend('    %s = %s\n' % kv for kv in sorted((fs.locals or {}).items()))
+        return ''.join(rows)
 
     def format(self):
         out = []
@@ -188,11 +183,11 @@ def extract_tb(tb, limit=None):
 
 
 def format_tb(tb, limit=None):
-    return extract_tb(tb, limit=limit).format()
+    return extract_tb(tb, limit).format()
 
 
 def print_tb(tb, limit=None, file=None):
-    print_list(extract_tb(tb, limit=limit), file=file)
+    _emit(extract_tb(tb, limit).format(), file)
 
 
 def extract_stack(f=None, limit=None):
@@ -212,14 +207,12 @@ def print_stack(f=None, limit=None, file=None):
 
 
 def format_list(extracted_list):
-    return StackSummary.from_list(extracted_list).format()
+    summary = StackSummary.from_list(extracted_list)
+    return summary.format()
 
 
 def print_list(extracted_list, file=None):
-    if file is None:
-        file = sys.stderr
-    for item in StackSummary.from_list(extracted_list).format():
-        print(item, file=file, end='')
+    _emit(format_list(extracted_list), file)
 
 
 def walk_tb(tb):
@@ -247,7 +240,7 @@ class TracebackException:
         mod = getattr(exc_type, '__module__', None)
         if mod not in (None, 'builtins', '__main__') and self.exc_type_str:
             self.exc_type_str = f'{mod}.{self.exc_type_str}'
-        self.__notes__ = getattr(exc_value, '__notes__', None)
+        self.__notes__ = getattr(exc_value, '__notes__', None) if exc_value is not None else None
         self._str = str(exc_value) if exc_value is not None else ''
         cause = getattr(exc_value, '__cause__', None)
         context = getattr(exc_value, '__context__', None)
@@ -256,11 +249,8 @@ class TracebackException:
         self.__suppress_context__ = getattr(exc_value, '__suppress_context__', False)
         self.exceptions = None
         if isinstance(exc_value, SyntaxError):
-            self.filename = exc_value.filename
-            self.lineno = exc_value.lineno
-            self.text = exc_value.text
-            self.offset = exc_value.offset
-            self.msg = exc_value.msg
+            for field in ('filename', 'lineno', 'text', 'offset', 'msg'):
+                setattr(self, field, getattr(exc_value, field))
 
     @classmethod
     def from_exception(cls, exc, *args, **kwargs):
@@ -275,9 +265,9 @@ class TracebackException:
         return getattr(self.exc_type, '__module__', None)
 
     def __eq__(self, other):
-        if isinstance(other, TracebackException):
-            return self.__dict__ == other.__dict__ if hasattr(self, '__dict__') else self is other
-        return NotImplemented
+        if not isinstance(other, TracebackException):
+            return NotImplemented
+        return vars(self) == vars(other)
 
     def __str__(self):
         return self._str
@@ -295,7 +285,4 @@ class TracebackException:
         yield from format_exception(self._exc, limit=self._limit, chain=chain)
 
     def print(self, *, file=None, chain=True):
-        if file is None:
-            file = sys.stderr
-        for line in self.format(chain=chain):
-            print(line, file=file, end='')
+        _emit(self.format(chain=chain), file)

@@ -5,37 +5,30 @@ __all__ = ['URLError', 'HTTPError', 'ContentTooShortError']
 
 class URLError(OSError):
     def __init__(self, reason, filename=None):
-        self.args = (reason,)
-        self.reason = reason
+        self.args, self.reason = (reason,), reason
         if filename is not None:
             self.filename = filename
 
     def __str__(self):
-        return '<urlopen error %s>' % self.reason
+        return '<urlopen error {}>'.format(self.reason)
 
 
 class HTTPError(URLError):
+    """An HTTP error status; it also acts as the (empty) response."""
+
     def __init__(self, url, code, msg, hdrs, fp):
-        self.code = code
-        self.msg = msg
-        self.hdrs = hdrs
-        self.fp = fp
+        self.code, self.msg, self.hdrs, self.fp = code, msg, hdrs, fp
         self.filename = url
-        self.args = (msg,)
+        self.args = ()      # as CPython: the details live in the attributes
 
     def __str__(self):
-        return 'HTTP Error %s: %s' % (self.code, self.msg)
+        return 'HTTP Error {}: {}'.format(self.code, self.msg)
 
     def __repr__(self):
-        return '<HTTPError %s: %r>' % (self.code, self.msg)
+        return '<HTTPError {}: {!r}>'.format(self.code, self.msg)
 
-    @property
-    def reason(self):
-        return self.msg
-
-    @property
-    def headers(self):
-        return self.hdrs
+    reason = property(lambda self: self.msg)
+    headers = property(lambda self: self.hdrs)
 
     def getcode(self):
         return self.code
@@ -49,5 +42,5 @@ class HTTPError(URLError):
 
 class ContentTooShortError(URLError):
     def __init__(self, message, content):
-        URLError.__init__(self, message)
+        super().__init__(message)
         self.content = content

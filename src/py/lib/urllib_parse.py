@@ -4,7 +4,7 @@ Results follow CPython's module (RFC 3986 splitting with its scheme lists,
 urljoin's dot-segment rules, quoting tables and messages); the code is our
 own.
 """
-from collections import namedtuple as _namedtuple
+import collections as _coll
 
 __all__ = ['urlparse', 'urlunparse', 'urljoin', 'urldefrag', 'urlsplit', 'urlunsplit', 'urlencode', 'parse_qs',
            'parse_qsl', 'quote', 'quote_plus', 'quote_from_bytes', 'unquote', 'unquote_plus', 'unquote_to_bytes',
@@ -24,10 +24,8 @@ uses_query = ['', 'http', 'wais', 'imap', 'https', 'shttp', 'mms', 'gopher', 'rt
 uses_fragment = ['', 'ftp', 'hdl', 'http', 'gopher', 'news', 'nntp', 'wais', 'https', 'shttp', 'snews', 'file',
                  'prospero']
 
-scheme_chars = ('abcdefghijklmnopqrstuvwxyz'
-                'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-                '0123456789'
-                '+-.')
+_LOWER = ''.join(map(chr, range(97, 123)))
+scheme_chars = _LOWER + _LOWER.upper() + '0123456789' + '+-.'
 _C0_OR_SPACE = ''.join(chr(i) for i in range(0x21))
 _REMOVED = ('\t', '\r', '\n')
 
@@ -95,20 +93,19 @@ class _NetlocMixin:
     @property
     def port(self):
         _, port = self._host_port()
-        if port:
-            if port.isdigit() and port.isascii():
-                num = int(port)
-            else:
-                raise ValueError(f"Port could not be cast to integer value as {port!r}")
-            if not 0 <= num <= 65535:
-                raise ValueError('Port out of range 0-65535')
-            return num
-        return None
+        if not port:
+            return None
+        if not (port.isascii() and port.isdigit()):
+            raise ValueError(f"Port could not be cast to integer value as {port!r}")
+        num = int(port)
+        if num > 65535:
+            raise ValueError('Port out of range 0-65535')
+        return num
 
 
-_Defrag = _namedtuple('DefragResult', 'url fragment')
-_Split = _namedtuple('SplitResult', 'scheme netloc path query fragment')
-_Parse = _namedtuple('ParseResult', 'scheme netloc path params query fragment')
+_Defrag = _coll.namedtuple('DefragResult', 'url fragment')
+_Split = _coll.namedtuple('SplitResult', 'scheme netloc path query fragment')
+_Parse = _coll.namedtuple('ParseResult', 'scheme netloc path params query fragment')
 
 
 class DefragResult(_Defrag):
@@ -179,7 +176,7 @@ class _BytesMixin:
         return self._text().port
 
 
-class DefragResultBytes(_namedtuple('DefragResultBytes', 'url fragment'), _BytesMixin):
+class DefragResultBytes(_coll.namedtuple('DefragResultBytes', 'url fragment'), _BytesMixin):
     __slots__ = ()
     _decoded_class = DefragResult
 
@@ -187,7 +184,7 @@ class DefragResultBytes(_namedtuple('DefragResultBytes', 'url fragment'), _Bytes
         return self.url + b'#' + self.fragment if self.fragment else self.url
 
 
-class SplitResultBytes(_namedtuple('SplitResultBytes', 'scheme netloc path query fragment'), _BytesMixin):
+class SplitResultBytes(_coll.namedtuple('SplitResultBytes', 'scheme netloc path query fragment'), _BytesMixin):
     __slots__ = ()
     _decoded_class = SplitResult
 
@@ -195,7 +192,7 @@ class SplitResultBytes(_namedtuple('SplitResultBytes', 'scheme netloc path query
         return urlunsplit(self)
 
 
-class ParseResultBytes(_namedtuple('ParseResultBytes', 'scheme netloc path params query fragment'), _BytesMixin):
+class ParseResultBytes(_coll.namedtuple('ParseResultBytes', 'scheme netloc path params query fragment'), _BytesMixin):
     __slots__ = ()
     _decoded_class = ParseResult
 
@@ -252,7 +249,7 @@ def urlsplit(url, scheme='', allow_fragments=True):
     for ch in _REMOVED:
         url = url.replace(ch, '')
         scheme = scheme.replace(ch, '')
-    netloc = query = fragment = ''
+    netloc = ''
     colon = url.find(':')
     if colon > 0 and url[0].isascii() and url[0].isalpha():
         head = url[:colon]
@@ -261,10 +258,10 @@ def urlsplit(url, scheme='', allow_fragments=True):
     if url[:2] == '//':
         netloc, url = _split_netloc(url, 2)
         _check_netloc(netloc)
-    if allow_fragments and '#' in url:
-        url, fragment = url.split('#', 1)
-    if '?' in url:
-        url, query = url.split('?', 1)
+    fragment = ''
+    if allow_fragments:
+        url, _, fragment = url.partition('#')
+    url, _, query = url.partition('?')
     result = SplitResult(scheme or '', netloc, url, query, fragment)
     return back(result)
 
@@ -299,15 +296,11 @@ def urlunsplit(components):
         url = '//' + netloc + url
     elif url[:2] == '//':
         url = '//' + url
-    elif scheme and scheme in uses_netloc and (not url or url[:1] == '/'):
+    elif scheme in uses_netloc and scheme and url[:1] in ('', '/'):
         url = '//' + url
-    if scheme:
-        url = scheme + ':' + url
-    if query:
-        url = url + '?' + query
-    if fragment:
-        url = url + '#' + fragment
-    return back(url)
+    head = scheme + ':' if scheme else ''
+    tail = ('?' + query if query else '') + ('#' + fragment if fragment else '')
+    return back(head + url + tail)
 
 
 def urlunparse(components):
@@ -355,28 +348,24 @@ def urljoin(base, url, allow_fragments=True):
                 out.pop()
         elif seg != '.':
             out.append(seg)
-    if segments[-1] in ('.', '..'):
-        out.append('')
+    if segments[-1] == '.' or segments[-1] == '..':
+        out.append('')      # a trailing dot segment leaves a directory
     return back(urlunsplit((s, n, '/'.join(out) or '/', q, f)))
 
 
 def urldefrag(url):
     """Split off the fragment: (url without it, fragment)."""
     url, back = _to_text((url,))
+    frag, plain = '', url
     if '#' in url:
-        s, n, p, a, q, frag = urlparse(url)
-        plain = urlunparse((s, n, p, a, q, ''))
-    else:
-        frag = ''
-        plain = url
+        pieces = urlparse(url)
+        frag = pieces.fragment
+        plain = urlunparse(pieces[:5] + ('',))
     return back(DefragResult(plain, frag))
 
 
 # ---- quoting -----------------------------------------------------------------------------------------
-_ALWAYS_SAFE = frozenset(b'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
-                         b'abcdefghijklmnopqrstuvwxyz'
-                         b'0123456789'
-                         b'_.-~')
+_ALWAYS_SAFE = frozenset(scheme_chars[:62].encode() + b'_.-~')
 _HEX = '0123456789ABCDEFabcdef'
 
 
@@ -386,34 +375,31 @@ def quote_from_bytes(bs, safe='/'):
         raise TypeError('quote_from_bytes() expected bytes')
     if not bs:
         return ''
-    if isinstance(safe, str):
-        safe = safe.encode('ascii', 'ignore')
-    else:
-        safe = bytes([c for c in safe if c < 128])
-    keep = _ALWAYS_SAFE | frozenset(safe)
+    extra = [ord(c) for c in safe] if isinstance(safe, str) else list(safe)
+    keep = _ALWAYS_SAFE.union(c for c in extra if c < 128)
     return ''.join(chr(b) if b in keep else '%%%02X' % b for b in bs)
 
 
 def quote(string, safe='/', encoding=None, errors=None):
     """Percent-encode a str (encoded as UTF-8 by default) or bytes for a URL."""
-    if isinstance(string, str):
-        if not string:
-            return string
-        string = string.encode(encoding or 'utf-8', errors or 'strict')
-    else:
-        if encoding is not None:
-            raise TypeError("quote() doesn't support 'encoding' for bytes")
-        if errors is not None:
-            raise TypeError("quote() doesn't support 'errors' for bytes")
-    return quote_from_bytes(string, safe)
+    if not isinstance(string, str):
+        for label, given in (('encoding', encoding), ('errors', errors)):
+            if given is not None:
+                raise TypeError("quote() doesn't support '%s' for bytes" % label)
+        return quote_from_bytes(string, safe)
+    if string == '':
+        return string
+    return quote_from_bytes(string.encode(encoding or 'utf-8', errors or 'strict'), safe)
 
 
 def quote_plus(string, safe='', encoding=None, errors=None):
     """quote(), with spaces as '+' (form encoding)."""
-    if (isinstance(string, str) and ' ' not in string) or (isinstance(string, bytes) and b' ' not in string):
+    text = isinstance(string, str)
+    blank = ' ' if text else b' '
+    if blank not in string:
         return quote(string, safe, encoding, errors)
-    space = ' ' if isinstance(safe, str) else b' '
-    return quote(string, safe + space, encoding, errors).replace(' ', '+')
+    wider = safe + (' ' if isinstance(safe, str) else b' ')
+    return quote(string, wider, encoding, errors).replace(' ', '+')
 
 
 def unquote_to_bytes(string):
@@ -421,11 +407,10 @@ def unquote_to_bytes(string):
     if not string:
         string.split
         return b''
-    if isinstance(string, str):
-        string = string.encode('utf-8')
-    parts = bytes(string).split(b'%')
+    raw = string.encode('utf-8') if isinstance(string, str) else bytes(string)
+    parts = raw.split(b'%')
     if len(parts) == 1:
-        return bytes(string)
+        return raw
     out = bytearray(parts[0])
     for piece in parts[1:]:
         h = piece[:2]
@@ -441,7 +426,8 @@ def unquote_to_bytes(string):
 def unquote(string, encoding='utf-8', errors='replace'):
     """Decode %XX escapes (runs of them as one encoded byte sequence)."""
     if isinstance(string, bytes):
-        return unquote_to_bytes(string).decode(encoding, errors)
+        raw = unquote_to_bytes(string)
+        return raw.decode(encoding, errors)
     if '%' not in string:
         string.split
         return string
@@ -488,9 +474,8 @@ def parse_qsl(qs, keep_blank_values=False, strict_parsing=False, encoding='utf-8
         separator = separator.decode('ascii')
     if not separator or not isinstance(separator, str):
         raise ValueError('Separator must be of type string or bytes.')
-    if max_num_fields is not None:
-        if 1 + qs.count(separator) > max_num_fields:
-            raise ValueError('Max number of fields exceeded')
+    if max_num_fields is not None and qs.count(separator) >= max_num_fields:
+        raise ValueError('Max number of fields exceeded')
     out = []
     for field in qs.split(separator):
         if not field and not strict_parsing:
@@ -501,7 +486,7 @@ def parse_qsl(qs, keep_blank_values=False, strict_parsing=False, encoding='utf-8
                 raise ValueError('bad query field: %r' % (field,))
             if not keep_blank_values:
                 continue
-        if value or keep_blank_values:
+        if keep_blank_values or value:
             k = unquote(name.replace('+', ' '), encoding, errors)
             v = unquote(value.replace('+', ' '), encoding, errors)
             if was_bytes:
@@ -526,10 +511,11 @@ def urlencode(query, doseq=False, safe='', encoding=None, errors=None, quote_via
         query = query.items()
     else:
         try:
-            if len(query) and not isinstance(query[0], tuple):
-                raise TypeError
+            bad = len(query) > 0 and not isinstance(query[0], tuple)
         except TypeError as err:
             raise TypeError('not a valid non-string sequence or mapping object') from err
+        if bad:
+            raise TypeError('not a valid non-string sequence or mapping object')
 
     def enc(v):
         if isinstance(v, bytes):
@@ -554,9 +540,9 @@ def urlencode(query, doseq=False, safe='', encoding=None, errors=None, quote_via
 
 def unwrap(url):
     """'<URL:scheme://host/path>' -> 'scheme://host/path'."""
-    url = str(url).strip()
-    if url[:1] == '<' and url[-1:] == '>':
-        url = url[1:-1].strip()
-    if url[:4] == 'URL:':
-        url = url[4:].strip()
-    return url
+    text = str(url).strip()
+    if text.startswith('<') and text.endswith('>'):
+        text = text[1:-1].strip()
+    if text.startswith('URL:'):
+        text = text[4:].strip()
+    return text

@@ -10,15 +10,18 @@ __all__ = ['Request', 'urlopen', 'pathname2url', 'url2pathname', 'URLError', 'HT
 
 class Request:
     def __init__(self, url, data=None, headers={}, origin_req_host=None, unverifiable=False, method=None):
-        self.full_url = url
-        self.data = data
-        self.headers = {k.capitalize(): v for k, v in headers.items()}
-        self.unverifiable = unverifiable
-        self.method = method
-        parts = urlparse(url)
-        self.type = parts.scheme
-        self.host = parts.netloc
-        self.selector = parts.path or '/'
+        self.full_url, self.data, self.method, self.unverifiable = url, data, method, unverifiable
+        self.headers = {}
+        for k, v in headers.items():
+            self.add_header(k, v)
+        base, hash_mark, frag = url.partition('#')
+        self.fragment = frag if hash_mark else None
+        parts = urlparse(base)
+        self.type, self.host = parts.scheme, parts.netloc
+        # the selector is what follows scheme://host, with '/' before a bare query
+        after = base.split(':', 1)[1] if parts.scheme else base
+        after = after[2 + len(parts.netloc):] if after[:2] == '//' else after
+        self.selector = '/' + after if after[:1] == '?' else after
         self.origin_req_host = origin_req_host or self.host
 
     def get_method(self):
@@ -28,7 +31,8 @@ class Request:
         return self.full_url
 
     def add_header(self, key, val):
-        self.headers[key.capitalize()] = val
+        # header names are stored 'Content-type' style, as CPython does
+        self.headers.update({key.capitalize(): val})
 
     def has_header(self, header_name):
         return header_name in self.headers
@@ -37,7 +41,7 @@ class Request:
         return self.headers.get(header_name, default)
 
     def header_items(self):
-        return list(self.headers.items())
+        return [(k, v) for k, v in self.headers.items()]
 
 
 def urlopen(url, data=None, timeout=None, *, context=None):

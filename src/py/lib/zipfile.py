@@ -15,12 +15,8 @@ __all__ = ['BadZipFile', 'BadZipfile', 'error', 'ZIP_STORED', 'ZIP_DEFLATED', 'Z
            'is_zipfile', 'ZipInfo', 'ZipFile', 'PyZipFile', 'LargeZipFile', 'Path']
 
 
-class BadZipFile(Exception):
-    pass
-
-
-class LargeZipFile(Exception):
-    pass
+BadZipFile = type('BadZipFile', (Exception,), {'__module__': __name__})
+LargeZipFile = type('LargeZipFile', (Exception,), {'__module__': __name__})
 
 
 error = BadZipfile = BadZipFile
@@ -52,94 +48,68 @@ class ZipInfo:
                  'internal_attr', 'external_attr', 'header_offset', 'CRC', 'compress_size', 'file_size',
                  '_raw_time', '_end_offset')
 
+    _ZERO = ('compress_type', 'reserved', 'flag_bits', 'volume', 'internal_attr', 'external_attr',
+             'header_offset', 'CRC', 'compress_size', 'file_size')
+
     def __init__(self, filename='NoName', date_time=(1980, 1, 1, 0, 0, 0)):
-        self.orig_filename = filename
-        null = filename.find(chr(0))
-        if null >= 0:
-            filename = filename[:null]
-        if os.sep != '/':
-            filename = filename.replace(os.sep, '/')
-        self.filename = filename
-        self.date_time = date_time
         if date_time[0] < 1980:
             raise ValueError('ZIP does not support timestamps before 1980')
-        self.compress_type = ZIP_STORED
-        self.compress_level = None
-        self.comment = b''
-        self.extra = b''
-        self.create_system = 3
-        self.create_version = DEFAULT_VERSION
-        self.extract_version = DEFAULT_VERSION
-        self.reserved = 0
-        self.flag_bits = 0
-        self.volume = 0
-        self.internal_attr = 0
-        self.external_attr = 0
-        self.header_offset = 0
-        self.CRC = 0
-        self.compress_size = 0
-        self.file_size = 0
-        self._end_offset = None
+        self.orig_filename = filename
+        # names stop at a NUL and always use forward slashes
+        self.filename = filename.split('\0', 1)[0].replace(os.sep, '/')
+        self.date_time = date_time
+        for slot in self._ZERO:
+            setattr(self, slot, 0)
+        self.compress_level = self._end_offset = None
+        self.comment = self.extra = b''
+        self.create_system = 3      # unix
+        self.create_version = self.extract_version = DEFAULT_VERSION
 
     def __repr__(self):
-        parts = ['<%s filename=%r' % (self.__class__.__name__, self.filename)]
-        if self.compress_type != ZIP_STORED:
-            parts.append(' compress_type=%s' % {8: 'deflate', 12: 'bzip2', 14: 'lzma'}.get(
-                self.compress_type, self.compress_type))
-        hi = self.external_attr >> 16
-        lo = self.external_attr & 0xFFFF
-        if hi:
+        text = '<%s filename=%r' % (type(self).__name__, self.filename)
+        method = self.compress_type
+        if method:
+            text += ' compress_type=%s' % {8: 'deflate', 12: 'bzip2', 14: 'lzma'}.get(method, method)
+        mode_bits, dos_bits = divmod(self.external_attr, 0x10000)
+        if mode_bits:
             import stat
-            parts.append(' filemode=%r' % stat.filemode(hi))
-        if lo:
-            parts.append(' external_attr=%#x' % lo)
-        isdir = self.is_dir()
-        if not isdir or self.file_size:
-            parts.append(' file_size=%r' % self.file_size)
-        if (not isdir or self.compress_size) and (self.compress_type != ZIP_STORED or
-                                                   self.file_size != self.compress_size):
-            parts.append(' compress_size=%r' % self.compress_size)
-        parts.append('>')
-        return ''.join(parts)
+            text += ' filemode=%r' % stat.filemode(mode_bits)
+        if dos_bits:
+            text += ' external_attr=%#x' % dos_bits
+        folder = self.is_dir()
+        if self.file_size or not folder:
+            text += ' file_size=%r' % self.file_size
+        packed_differs = method != ZIP_STORED or self.file_size != self.compress_size
+        if packed_differs and (self.compress_size or not folder):
+            text += ' compress_size=%r' % self.compress_size
+        return text + '>'
 
     def is_dir(self):
         return self.filename.endswith('/')
 
     @classmethod
     def from_file(cls, filename, arcname=None, *, strict_timestamps=True):
-        if isinstance(filename, os.PathLike):
-            filename = os.fspath(filename)
-        st = os.stat(filename)
-        isdir = os.path.isdir(filename)
-        mtime = time.localtime(st.st_mtime)
-        date_time = mtime[0:6]
-        if not strict_timestamps and date_time[0] < 1980:
-            date_time = (1980, 1, 1, 0, 0, 0)
-        if arcname is None:
-            arcname = filename
-        arcname = os.path.normpath(os.path.splitdrive(arcname)[1])
-        while arcname[0] in (os.sep, os.altsep or os.sep):
-            arcname = arcname[1:]
-        if isdir:
-            arcname += '/'
-        zinfo = cls(arcname, date_time)
-        zinfo.external_attr = (st.st_mode & 0xFFFF) << 16
-        if isdir:
-            zinfo.file_size = 0
-            zinfo.external_attr |= 0x10
-        else:
-            zinfo.file_size = st.st_size
-        return zinfo
+        src = os.fspath(filename)
+        info = os.stat(src)
+        folder = os.path.isdir(src)
+        stamp = tuple(time.localtime(info.st_mtime)[:6])
+        if stamp[0] < 1980 and not strict_timestamps:
+            stamp = (1980, 1, 1, 0, 0, 0)
+        inside = os.path.normpath(os.path.splitdrive(src if arcname is None else arcname)[1])
+        inside = inside.lstrip(os.sep + (os.altsep or ''))
+        member = cls(inside + '/' if folder else inside, stamp)
+        member.external_attr = (info.st_mode & 0xFFFF) << 16 | (0x10 if folder else 0)
+        member.file_size = 0 if folder else info.st_size
+        return member
 
     def _dos_time(self):
         y, mo, d, h, mi, s = self.date_time
         return ((y - 1980) << 9 | mo << 5 | d), (h << 11 | mi << 5 | s // 2)
 
     def _encoded_name(self):
-        try:
-            return self.filename.encode('ascii'), self.flag_bits
-        except UnicodeEncodeError:
-            return self.filename.encode('utf-8'), self.flag_bits | 0x800
+        if self.filename.isascii():
+            return self.filename.encode(), self.flag_bits
+        return self.filename.encode('utf-8'), self.flag_bits | 0x800   # "language encoding" bit
 
 
 # The upper half of code page 437, the historical encoding of member names.
@@ -182,8 +152,8 @@ def is_zipfile(filename):
             data = filename.read()
             filename.seek(pos)
         else:
-            with open(filename, 'rb') as f:
-                data = f.read()
+            with open(filename, 'rb') as fh:
+                data = fh.read()
         _find_end(data)
         return True
     except (OSError, BadZipFile):
@@ -231,72 +201,39 @@ class ZipFile:
 
     def __init__(self, file, mode='r', compression=ZIP_STORED, allowZip64=True, compresslevel=None, *,
                  strict_timestamps=True, metadata_encoding=None):
-        if mode not in ('r', 'w', 'x', 'a'):
+        if mode not in _MODES:
             raise ValueError("ZipFile requires mode 'r', 'w', 'x', or 'a'")
-        if compression not in (ZIP_STORED, ZIP_DEFLATED):
-            if compression in (ZIP_BZIP2, ZIP_LZMA, ZIP_ZSTANDARD):
-                raise RuntimeError('Compression requires the (missing) %s module' %
-                                   {12: 'bz2', 14: 'lzma', 93: 'compression.zstd'}[compression])
-            raise NotImplementedError('That compression method is not supported')
-        self.mode = mode
-        self.compression = compression
-        self.compresslevel = compresslevel
-        self.allowZip64 = allowZip64
+        _check_method(compression)
+        self.mode, self.compression, self.compresslevel = mode, compression, compresslevel
+        self.allowZip64, self.metadata_encoding = allowZip64, metadata_encoding
         self._strict_timestamps = strict_timestamps
-        self.metadata_encoding = metadata_encoding
         self.debug = 0
-        self.NameToInfo = {}
-        self.filelist = []
+        self.NameToInfo, self.filelist = {}, []
         self._comment = b''
-        self._writing = False
-        self._closed = False
-        self._own = False
-        if isinstance(file, os.PathLike):
-            file = os.fspath(file)
-        if isinstance(file, str):
-            self.filename = file
-            self._own = True
-            if mode == 'r':
-                with open(file, 'rb') as f:
-                    self._data = f.read()
-            elif mode == 'a':
-                try:
-                    with open(file, 'rb') as f:
-                        self._data = f.read()
-                except FileNotFoundError:
-                    self._data = b''
-            elif mode == 'x':
-                with open(file, 'xb'):
-                    pass
-                self._data = b''
-            else:
-                self._data = b''
+        self._writing = self._closed = False
+        if isinstance(file, (str, os.PathLike)):
+            self.filename = os.fspath(file)
             self.fp = None
+            self._own = True
+            self._data = _load_path(self.filename, mode)
         else:
             self.filename = getattr(file, 'name', None)
             self.fp = file
-            if mode in ('r', 'a'):
-                try:
-                    file.seek(0)
-                except (AttributeError, OSError):
-                    pass
-                self._data = file.read() if mode == 'r' or _readable(file) else b''
-            else:
-                self._data = b''
+            self._own = False
+            self._data = _load_stream(file, mode)
         self._out = bytearray()
+        self._start = 0
         if mode == 'r':
             self._read_directory()
-        elif mode == 'a':
-            if self._data:
-                try:
-                    self._read_directory()
-                except BadZipFile:
-                    self._out = bytearray(self._data)
-                    self._start = len(self._out)
-                else:
-                    end = max((z._end_offset for z in self.filelist), default=self._concat)
-                    self._out = bytearray(self._data[:end])
-            self._start = 0
+        elif mode == 'a' and self._data:
+            try:
+                self._read_directory()
+            except BadZipFile:
+                # not an archive: new members go after the existing bytes
+                self._out = bytearray(self._data)
+            else:
+                tail = max((m._end_offset for m in self.filelist), default=self._concat)
+                self._out = bytearray(self._data[:tail])
 
     # -- reading ---------------------------------------------------------------------------------
     def _read_directory(self):
@@ -405,178 +342,171 @@ class ZipFile:
         return out
 
     def read(self, name, pwd=None):
-        with self.open(name, 'r', pwd) as f:
-            return f.read()
+        handle = self.open(name, 'r', pwd)
+        try:
+            return handle.read()
+        finally:
+            handle.close()
+
+    def _new_info(self, arcname):
+        """A ZipInfo stamped now, with this archive's compression settings."""
+        made = ZipInfo(arcname, time.localtime(time.time())[:6])
+        made.compress_type, made.compress_level = self.compression, self.compresslevel
+        return made
 
     def open(self, name, mode='r', pwd=None, *, force_zip64=False):
         if mode not in ('r', 'w'):
             raise ValueError('open() requires mode "r" or "w"')
-        self._check_open('read from' if mode == 'r' else 'write to')
-        if mode == 'w':
-            if self.mode == 'r':
-                raise ValueError('open() requires mode "w", "x", or "a"') if False else \
-                    ValueError("write() requires mode 'w', 'x', or 'a'")
-            zinfo = name if isinstance(name, ZipInfo) else ZipInfo(name, time.localtime(time.time())[:6])
-            if not isinstance(name, ZipInfo):
-                zinfo.compress_type = self.compression
-                zinfo.compress_level = self.compresslevel
-                zinfo.external_attr = 0o600 << 16
-            self._writing = True
-            return _ZipWriteFile(self, zinfo)
-        if self.mode not in ('r', 'a'):
-            raise ValueError('Attempt to read ZIP archive that was already closed' if self._closed else
-                             "read() requires mode 'r' or 'a'") if False else None
-        zinfo = name if isinstance(name, ZipInfo) else self.getinfo(name)
-        return ZipExtFile(self._member_bytes(zinfo, pwd), 'r', zinfo)
+        self._check_open('use' if mode == 'r' else 'write to')
+        if mode == 'r':
+            member = name if isinstance(name, ZipInfo) else self.getinfo(name)
+            return ZipExtFile(self._member_bytes(member, pwd), 'r', member)
+        if self.mode == 'r':
+            raise ValueError(_WRITE_MODES)
+        if isinstance(name, ZipInfo):
+            member = name
+        else:
+            member = self._new_info(name)
+            member.external_attr = 0o600 << 16
+        self._writing = True
+        return _ZipWriteFile(self, member)
 
     def testzip(self):
-        for z in self.filelist:
+        for member in self.filelist:
             try:
-                self._member_bytes(z)
+                self._member_bytes(member)
             except BadZipFile:
-                return z.filename
+                return member.filename
         return None
 
     def printdir(self, file=None):
         print('%-46s %19s %12s' % ('File Name', 'Modified    ', 'Size'), file=file)
-        for z in self.filelist:
-            date = '%d-%02d-%02d %02d:%02d:%02d' % z.date_time[:6]
-            print('%-46s %s %12d' % (z.filename, date, z.file_size), file=file)
+        for m in self.filelist:
+            stamp = '%d-%02d-%02d %02d:%02d:%02d' % m.date_time[:6]
+            print('%-46s %s %12d' % (m.filename, stamp, m.file_size), file=file)
 
     def extract(self, member, path=None, pwd=None):
-        if path is None:
-            path = os.getcwd()
-        else:
-            path = os.fspath(path)
-        return self._extract_member(member, path, pwd)
+        dest = os.getcwd() if path is None else os.fspath(path)
+        return self._unpack_one(member, dest, pwd)
 
     def extractall(self, path=None, members=None, pwd=None):
-        if members is None:
-            members = self.namelist()
-        if path is None:
-            path = os.getcwd()
-        else:
-            path = os.fspath(path)
-        for m in members:
-            self._extract_member(m, path, pwd)
+        dest = os.getcwd() if path is None else os.fspath(path)
+        for m in self.namelist() if members is None else members:
+            self._unpack_one(m, dest, pwd)
 
-    def _extract_member(self, member, targetpath, pwd):
-        zinfo = member if isinstance(member, ZipInfo) else self.getinfo(member)
-        arcname = zinfo.filename.replace('/', os.path.sep)
-        arcname = os.path.splitdrive(arcname)[1]
-        invalid = ('', os.path.curdir, os.path.pardir)
-        arcname = os.path.sep.join(x for x in arcname.split(os.path.sep) if x not in invalid)
-        target = os.path.normpath(os.path.join(targetpath, arcname))
-        upper = os.path.dirname(target)
-        if upper and not os.path.exists(upper):
-            os.makedirs(upper)
-        if zinfo.is_dir():
+    def _unpack_one(self, member, dest, pwd):
+        info = member if isinstance(member, ZipInfo) else self.getinfo(member)
+        # drop drive letters, empty parts, '.' and '..' so nothing escapes dest
+        parts = [seg for seg in os.path.splitdrive(info.filename)[1].split('/') if seg not in ('', '.', '..')]
+        target = os.path.normpath(os.path.join(dest, *parts))
+        parent = os.path.dirname(target)
+        if parent and not os.path.exists(parent):
+            os.makedirs(parent)
+        if info.is_dir():
             if not os.path.isdir(target):
                 os.mkdir(target)
-            return target
-        with open(target, 'wb') as out:
-            out.write(self._member_bytes(zinfo, pwd))
+        else:
+            with open(target, 'wb') as sink:
+                sink.write(self._member_bytes(info, pwd))
         return target
 
     # -- writing ---------------------------------------------------------------------------------
-    def _check_writable(self):
+    def _writable_or_raise(self):
         self._check_open('write to')
         if self.mode == 'r':
-            raise ValueError("write() requires mode 'w', 'x', or 'a'")
+            raise ValueError(_WRITE_MODES)
         if self._writing:
             raise ValueError("Can't write to the ZIP file while there is another write handle open on it. "
                              'Close the first handle before writing to another.')
 
     def write(self, filename, arcname=None, compress_type=None, compresslevel=None):
-        self._check_writable()
-        zinfo = ZipInfo.from_file(filename, arcname, strict_timestamps=self._strict_timestamps)
-        if zinfo.is_dir():
-            zinfo.compress_type = ZIP_STORED
-            self._write_member(zinfo, b'')
-            return
-        zinfo.compress_type = compress_type if compress_type is not None else self.compression
-        zinfo.compress_level = compresslevel if compresslevel is not None else self.compresslevel
-        with open(filename, 'rb') as f:
-            data = f.read()
-        self._write_member(zinfo, data)
+        self._writable_or_raise()
+        member = ZipInfo.from_file(filename, arcname, strict_timestamps=self._strict_timestamps)
+        payload = b''
+        if not member.is_dir():
+            member.compress_type = self.compression if compress_type is None else compress_type
+            member.compress_level = self.compresslevel if compresslevel is None else compresslevel
+            with open(filename, 'rb') as src:
+                payload = src.read()
+        self._write_member(member, payload)
 
     def writestr(self, zinfo_or_arcname, data, compress_type=None, compresslevel=None):
-        if isinstance(data, str):
-            data = data.encode('utf-8')
-        if not isinstance(zinfo_or_arcname, ZipInfo):
-            zinfo = ZipInfo(zinfo_or_arcname, time.localtime(time.time())[:6])
-            zinfo.compress_type = self.compression
-            zinfo.compress_level = self.compresslevel
-            if zinfo.filename.endswith('/'):
-                zinfo.external_attr = 0o40775 << 16
-                zinfo.external_attr |= 0x10
-            else:
-                zinfo.external_attr = 0o600 << 16
-        else:
-            zinfo = zinfo_or_arcname
-        self._check_writable()
-        if compress_type is not None:
-            zinfo.compress_type = compress_type
-        if compresslevel is not None:
-            zinfo.compress_level = compresslevel
-        self._write_member(zinfo, bytes(data))
+        payload = data.encode('utf-8') if isinstance(data, str) else bytes(data)
+        member = zinfo_or_arcname
+        if not isinstance(member, ZipInfo):
+            member = self._new_info(member)
+            member.external_attr = (0o40775 << 16 | 0x10) if member.is_dir() else 0o600 << 16
+        self._writable_or_raise()
+        member.compress_type = member.compress_type if compress_type is None else compress_type
+        member.compress_level = member.compress_level if compresslevel is None else compresslevel
+        self._write_member(member, payload)
 
     def mkdir(self, zinfo_or_directory_name, mode=0o777):
-        if isinstance(zinfo_or_directory_name, ZipInfo):
-            zinfo = zinfo_or_directory_name
-            if not zinfo.is_dir():
+        arg = zinfo_or_directory_name
+        if isinstance(arg, ZipInfo):
+            if not arg.is_dir():
                 raise ValueError('The given ZipInfo does not describe a directory')
-        elif isinstance(zinfo_or_directory_name, str):
-            name = zinfo_or_directory_name
-            if not name.endswith('/'):
-                name += '/'
-            zinfo = ZipInfo(name, time.localtime(time.time())[:6])
-            zinfo.external_attr = ((0o40000 | mode) & 0xFFFF) << 16 | 0x10
+            member = arg
+        elif isinstance(arg, str):
+            member = ZipInfo(arg if arg.endswith('/') else arg + '/', time.localtime(time.time())[:6])
+            member.external_attr = ((0o40000 | mode) & 0xFFFF) << 16 | 0x10
         else:
             raise TypeError('Expected type str or ZipInfo')
-        self._check_writable()
-        self._write_member(zinfo, b'')
+        self._writable_or_raise()
+        self._write_member(member, b'')
 
     def _write_member(self, zinfo, data):
-        if not zinfo.external_attr:
-            zinfo.external_attr = 0o600 << 16       # ?rw-------
-        if zinfo.filename in self.NameToInfo:
+        zinfo.external_attr = zinfo.external_attr or 0o600 << 16
+        if self.NameToInfo.get(zinfo.filename) is not None:
             import warnings
             warnings.warn('Duplicate name: %r' % zinfo.filename, stacklevel=3)
-        if zinfo.compress_type == ZIP_DEFLATED:
-            level = zinfo.compress_level if zinfo.compress_level is not None else zlib.Z_DEFAULT_COMPRESSION
-            co = zlib.compressobj(level, zlib.DEFLATED, -15)
-            payload = co.compress(data) + co.flush()
+        method = zinfo.compress_type
+        if method == ZIP_DEFLATED:
+            lvl = zlib.Z_DEFAULT_COMPRESSION if zinfo.compress_level is None else zinfo.compress_level
+            packer = zlib.compressobj(lvl, zlib.DEFLATED, -15)
+            payload = packer.compress(data) + packer.flush()
             zinfo.create_version = max(zinfo.create_version, DEFAULT_VERSION)
             zinfo.extract_version = max(zinfo.extract_version, DEFAULT_VERSION)
-        else:
-            if zinfo.compress_type not in (ZIP_STORED, ZIP_DEFLATED):
-                raise NotImplementedError('That compression method is not supported')
+        elif method == ZIP_STORED:
             payload = data
-        zinfo.file_size = len(data)
-        zinfo.compress_size = len(payload)
-        zinfo.CRC = zlib.crc32(data)
-        if zinfo.file_size > 0xFFFFFFFF or len(self._out) > 0xFFFFFFFF:
+        else:
+            raise NotImplementedError('That compression method is not supported')
+        zinfo.file_size, zinfo.compress_size, zinfo.CRC = len(data), len(payload), zlib.crc32(data)
+        if max(zinfo.file_size, len(self._out)) > 0xFFFFFFFF:
             raise LargeZipFile('Filesize would require ZIP64 extensions')
         zinfo.header_offset = len(self._out)
-        name, flags = zinfo._encoded_name()
-        zinfo.flag_bits = flags
-        d, t = zinfo._dos_time()
-        self._out += _LOCAL.pack(_LOCAL_SIG, zinfo.extract_version, zinfo.flag_bits, zinfo.compress_type, t, d,
-                                 zinfo.CRC, zinfo.compress_size, zinfo.file_size, len(name), len(zinfo.extra))
-        self._out += name + zinfo.extra + payload
-        self.filelist.append(zinfo)
-        self.NameToInfo[zinfo.filename] = zinfo
+        raw_name, zinfo.flag_bits = zinfo._encoded_name()
+        day, clock = zinfo._dos_time()
+        self._out += _LOCAL.pack(_LOCAL_SIG, zinfo.extract_version, zinfo.flag_bits, method, clock, day,
+                                 zinfo.CRC, zinfo.compress_size, zinfo.file_size, len(raw_name), len(zinfo.extra))
+        self._out += raw_name + zinfo.extra + payload
+        self._remember(zinfo)
+
+    def _remember(self, zinfo):
+        self.filelist += [zinfo]
+        self.NameToInfo.update({zinfo.filename: zinfo})
 
     @property
     def comment(self):
         return self._comment
 
     @comment.setter
-    def comment(self, comment):
-        if not isinstance(comment, bytes):
-            raise TypeError('comment: expected bytes, got %s' % type(comment).__name__)
-        self._comment = comment[:0xFFFF]
+    def comment(self, value):
+        if type(value) is not bytes:
+            raise TypeError('comment: expected bytes, got %s' % type(value).__name__)
+        self._comment = value[:0xFFFF]
+
+    def _directory_bytes(self):
+        out = bytearray()
+        for m in self.filelist:
+            raw_name, flags = m._encoded_name()
+            day, clock = m._dos_time()
+            out += _CENTRAL.pack(_CENTRAL_SIG, m.create_version, m.create_system, m.extract_version, flags,
+                                 m.compress_type, clock, day, m.CRC, m.compress_size, m.file_size, len(raw_name),
+                                 len(m.extra), len(m.comment), 0, m.internal_attr, m.external_attr,
+                                 m.header_offset)
+            out += raw_name + m.extra + m.comment
+        return out
 
     def close(self):
         if self._closed:
@@ -584,53 +514,87 @@ class ZipFile:
         self._closed = True
         if self.mode == 'r':
             return
-        start = len(self._out)
-        for z in self.filelist:
-            name, flags = z._encoded_name()
-            d, t = z._dos_time()
-            self._out += _CENTRAL.pack(_CENTRAL_SIG, z.create_version, z.create_system, z.extract_version, flags,
-                                       z.compress_type, t, d, z.CRC, z.compress_size, z.file_size, len(name),
-                                       len(z.extra), len(z.comment), 0, z.internal_attr, z.external_attr,
-                                       z.header_offset)
-            self._out += name + z.extra + z.comment
-        size = len(self._out) - start
-        n = len(self.filelist)
-        self._out += _END.pack(_END_SIG, 0, 0, n, n, size, start, len(self._comment)) + self._comment
+        where = len(self._out)
+        listing = self._directory_bytes()
+        count = len(self.filelist)
+        self._out += listing
+        self._out += _END.pack(_END_SIG, 0, 0, count, count, len(listing), where, len(self._comment))
+        self._out += self._comment
         blob = bytes(self._out)
-        if self.fp is not None:
+        if self.fp is None:
+            with open(self.filename, 'wb') as sink:
+                sink.write(blob)
+            return
+        for step in ('seek', 'truncate'):
+            fn = getattr(self.fp, step, None)
             try:
-                self.fp.seek(0)
-                self.fp.truncate()
-            except (AttributeError, OSError):
+                if fn is not None:
+                    fn(0) if step == 'seek' else fn()
+            except OSError:
                 pass
-            self.fp.write(blob)
-        else:
-            with open(self.filename, 'wb') as f:
-                f.write(blob)
+        self.fp.write(blob)
 
     def __enter__(self):
         return self
 
-    def __exit__(self, type, value, traceback):
+    def __exit__(self, *exc_info):
         self.close()
 
     def __repr__(self):
-        result = ['<%s.%s' % (self.__class__.__module__, self.__class__.__qualname__)]
-        if not self._closed:
-            if self.filename:
-                result.append(' filename=%r' % self.filename)
-            result.append(' mode=%r' % self.mode)
-        else:
-            result.append(' [closed]')
-        result.append('>')
-        return ''.join(result)
+        cls = type(self)
+        head = '<%s.%s' % (cls.__module__, cls.__qualname__)
+        if self._closed:
+            return head + ' [closed]>'
+        if self.filename:
+            head += ' filename=%r' % (self.filename,)
+        return head + ' mode=%r>' % (self.mode,)
 
 
-def _readable(f):
+_WRITE_MODES = "write() requires mode 'w', 'x', or 'a'"
+_MODES = ('r', 'w', 'x', 'a')
+_NEEDS = {ZIP_BZIP2: 'bz2', ZIP_LZMA: 'lzma', ZIP_ZSTANDARD: 'compression.zstd'}
+
+
+def _check_method(method):
+    if method in (ZIP_STORED, ZIP_DEFLATED):
+        return
+    if method in _NEEDS:
+        raise RuntimeError('Compression requires the (missing) %s module' % _NEEDS[method])
+    raise NotImplementedError('That compression method is not supported')
+
+
+def _load_path(path, mode):
+    """Existing bytes of the archive at path (b'' for a new one)."""
+    if mode == 'x':
+        open(path, 'xb').close()
+    if mode in ('w', 'x'):
+        return b''
     try:
-        return f.readable()
-    except (AttributeError, OSError):
-        return True
+        with open(path, 'rb') as fh:
+            return fh.read()
+    except FileNotFoundError:
+        if mode == 'r':
+            raise
+        return b''
+
+
+def _load_stream(fobj, mode):
+    if mode not in ('r', 'a'):
+        return b''
+    seek = getattr(fobj, 'seek', None)
+    if seek is not None:
+        try:
+            seek(0)
+        except OSError:
+            pass
+    if mode == 'a':
+        probe = getattr(fobj, 'readable', None)
+        try:
+            if probe is not None and not probe():
+                return b''
+        except OSError:
+            pass
+    return fobj.read()
 
 
 PyZipFile = ZipFile
