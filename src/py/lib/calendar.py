@@ -326,21 +326,23 @@ LocaleHTMLCalendar = HTMLCalendar
 
 # module-level functions share one TextCalendar
 c = TextCalendar()
-firstweekday = c.getfirstweekday
-monthcalendar = c.monthdayscalendar
-prweek = c.prweek
-week = c.formatweek
-weekheader = c.formatweekheader
-prmonth = c.prmonth
-month = c.formatmonth
-calendar = c.formatyear
-prcal = c.pryear
 
 
 def setfirstweekday(firstweekday):
     if not 0 <= firstweekday <= 6:
         raise IllegalWeekdayError(firstweekday)
     c.setfirstweekday(firstweekday)
+
+
+calendar = c.formatyear
+firstweekday = c.getfirstweekday
+month = c.formatmonth
+monthcalendar = c.monthdayscalendar
+prcal = c.pryear
+prmonth = c.prmonth
+prweek = c.prweek
+week = c.formatweek
+weekheader = c.formatweekheader
 
 
 def formatstring(cols, colwidth=20, spacing=6):

@@ -596,11 +596,9 @@ class Counter(dict):
         dict.__init__(self)
         self.update(iterable, **kwds)
 
-    def __missing__(self, key):
-        return 0
-
     def total(self):
         return sum(self.values())
+
 
     def most_common(self, n=None):
         ranked = sorted(self.items(), key=_second, reverse=True)
@@ -644,6 +642,9 @@ class Counter(dict):
 
     def copy(self):
         return type(self)(self)
+
+    def __missing__(self, key):
+        return 0
 
     def __reduce__(self):
         return type(self), (dict(self),)

@@ -310,6 +310,10 @@ def IS_CHARACTER_JUNK(ch, ws=' \t'):
     return ch in ws
 
 
+def ndiff(a, b, linejunk=None, charjunk=IS_CHARACTER_JUNK):
+    return Differ(linejunk, charjunk).compare(a, b)
+
+
 def _span_unified(lo, hi):
     count = hi - lo
     if count == 1:
@@ -393,10 +397,6 @@ def diff_bytes(dfunc, a, b, fromfile=b'', tofile=b'', fromfiledate=b'', tofileda
     names = [text(x) for x in (fromfile, tofile, fromfiledate, tofiledate)]
     for line in dfunc(old, new, *names, n, text(lineterm)):
         yield line.encode('ascii', 'surrogateescape')
-
-
-def ndiff(a, b, linejunk=None, charjunk=IS_CHARACTER_JUNK):
-    return Differ(linejunk, charjunk).compare(a, b)
 
 
 def restore(delta, which):

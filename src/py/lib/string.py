@@ -280,23 +280,6 @@ class Formatter:
             out.append(self.format_field(value, spec))
         return ''.join(out), auto
 
-    def get_value(self, key, args, kwargs):
-        return args[key] if isinstance(key, int) else kwargs[key]
-
-    def check_unused_args(self, used_args, args, kwargs):
-        pass
-
-    def format_field(self, value, format_spec):
-        return format(value, format_spec)
-
-    def convert_field(self, value, conversion):
-        if conversion is None:
-            return value
-        conv = {'s': str, 'r': repr, 'a': ascii}.get(conversion)
-        if conv is None:
-            raise ValueError('Unknown conversion specifier {0!s}'.format(conversion))
-        return conv(value)
-
     def parse(self, format_string):
         return _parse_format(format_string)
 
@@ -306,3 +289,20 @@ class Formatter:
         for is_attr, k in chain:
             value = getattr(value, k) if is_attr else value[k]
         return value, first
+
+    def get_value(self, key, args, kwargs):
+        return args[key] if isinstance(key, int) else kwargs[key]
+
+    def convert_field(self, value, conversion):
+        if conversion is None:
+            return value
+        conv = {'s': str, 'r': repr, 'a': ascii}.get(conversion)
+        if conv is None:
+            raise ValueError('Unknown conversion specifier {0!s}'.format(conversion))
+        return conv(value)
+
+    def format_field(self, value, format_spec):
+        return format(value, format_spec)
+
+    def check_unused_args(self, used_args, args, kwargs):
+        pass

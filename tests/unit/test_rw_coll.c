@@ -1,0 +1,475 @@
+/* test_rw_coll.c — the rewritten collections, enum, calendar, pprint, reprlib,
+ * textwrap, string and difflib modules, each run as a program over a memfs and
+ * compared with the output CPython 3.13 gives for the same program. */
+#include "test.h"
+#include "pymods_helper.h"
+
+static pyt_out R;
+
+TEST(rw_coll_counter)
+{
+    PYT(&R,
+        "from collections import Counter\n"
+        "c = Counter('abracadabra')\n"
+        "print(c, c.most_common(2), c.total(), ''.join(sorted(c.elements())))\n"
+        "print(Counter(a=3, b=1) + Counter(a=1, b=2, c=-1), Counter(a=3, b=1) - Counter(a=1, b=2, d=-2))\n"
+        "print(Counter(a=3, b=1) | Counter(a=1, b=2), Counter(a=3, b=1) & Counter(a=1, b=2), +Counter(a=1, b=-2), -Counter(a=1, b=-2))\n"
+        "x = Counter(a=2, b=1); x -= Counter(a=1); x |= Counter(b=5, q=-1); x &= Counter(b=2, a=9); print(x)\n"
+        "x = Counter(a=1); x.update('aab'); x.update({'z': 5}, k=2); x.subtract('aaaa'); del x['nope']; print(x)\n"
+        "print(Counter(a=1) == Counter(a=1, b=0), Counter(a=1) < Counter(a=2), Counter(a=1) <= Counter(a=1), Counter(a=1) >= Counter(b=1))\n"
+        "for f in (lambda: Counter() | Counter(a='x'), lambda: -Counter(a='x'), lambda: Counter(a='x') < Counter(a=1)):\n"
+        "    try:\n"
+        "        f()\n"
+        "    except TypeError as e:\n"
+        "        print(e)\n"
+        "try:\n"
+        "    Counter.fromkeys('ab')\n"
+        "except NotImplementedError as e:\n"
+        "    print(e)\n");
+    CHECK_STR(R.out,
+              "Counter({'a': 5, 'b': 2, 'r': 2, 'c': 1, 'd': 1}) [('a', 5), ('b', 2)] 11 aaaaabbcdrr\n"
+              "Counter({'a': 4, 'b': 3}) Counter({'a': 2, 'd': 2})\n"
+              "Counter({'a': 3, 'b': 2}) Counter({'a': 1, 'b': 1}) Counter({'a': 1}) Counter({'b': 2})\n"
+              "Counter({'b': 2, 'a': 1})\n"
+              "Counter({'z': 5, 'k': 2, 'b': 1, 'a': -1})\n"
+              "True True True False\n"
+              "'>' not supported between instances of 'str' and 'int'\n"
+              "'<' not supported between instances of 'str' and 'int'\n"
+              "'<=' not supported between instances of 'str' and 'int'\n"
+              "Counter.fromkeys() is undefined.  Use Counter(iterable) instead.\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_coll_defaultdict_ordereddict)
+{
+    PYT(&R,
+        "from collections import defaultdict, OrderedDict\n"
+        "d = defaultdict(list); d['a'].append(1); d['b']\n"
+        "print(d, d.copy(), defaultdict(int, a=1) | {'b': 2}, {'z': 0} | defaultdict(int, a=1), defaultdict.fromkeys('ab', 3))\n"
+        "try:\n"
+        "    defaultdict(3)\n"
+        "except TypeError as e:\n"
+        "    print(e)\n"
+        "o = OrderedDict(a=1, b=2, c=3); o.move_to_end('a'); o.move_to_end('c', last=False)\n"
+        "print(o, o.popitem(), o.popitem(last=False), o, OrderedDict(), list(reversed(OrderedDict(x=1, y=2))))\n"
+        "print(OrderedDict(a=1, b=2) == OrderedDict(b=2, a=1), OrderedDict(a=1, b=2) == dict(b=2, a=1), OrderedDict(a=1) | {'b': 2})\n"
+        "try:\n"
+        "    OrderedDict().popitem()\n"
+        "except KeyError as e:\n"
+        "    print(repr(e))\n");
+    CHECK_STR(R.out,
+              "defaultdict(<class 'list'>, {'a': [1], 'b': []}) defaultdict(<class 'list'>, {'a': [1], 'b': []}) defaultdict(<class 'int'>, {'a': 1, 'b': 2}) defaultdict(<class 'int'>, {'z': 0, 'a': 1}) defaultdict(None, {'a': 3, 'b': 3})\n"
+              "first argument must be callable or None\n"
+              "OrderedDict({'b': 2}) ('a', 1) ('c', 3) OrderedDict({'b': 2}) OrderedDict() ['y', 'x']\n"
+              "False True OrderedDict({'a': 1, 'b': 2})\n"
+              "KeyError('dictionary is empty')\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_coll_namedtuple)
+{
+    PYT(&R,
+        "from collections import namedtuple\n"
+        "P = namedtuple('P', 'x y')\n"
+        "p = P(1, y=2)\n"
+        "print(p, p.x, p[1], p._asdict(), p._replace(x=5), P._make([3, 4]), P._fields, P.__doc__, P.x.__doc__)\n"
+        "Q = namedtuple('Q', ['a', 'b', 'c'], defaults=[2, 3]); print(Q(1), Q._field_defaults, Q(1, c=9))\n"
+        "print(namedtuple('R', 'abc, def _x abc 1', rename=True)._fields, namedtuple('S1', 'only').__doc__)\n"
+        "for f in (lambda: P(1), lambda: P(), lambda: P(1, 2, 3), lambda: P(1, x=2), lambda: P(1, 2, z=3),\n"
+        "          lambda: p._replace(z=1), lambda: P._make([1]), lambda: namedtuple('S', 'a _b'),\n"
+        "          lambda: namedtuple('S', 'a a'), lambda: namedtuple('S', 'a class'), lambda: namedtuple('S', 'a', defaults=[1, 2])):\n"
+        "    try:\n"
+        "        f()\n"
+        "    except (TypeError, ValueError) as e:\n"
+        "        print(type(e).__name__, e)\n"
+        "match P(1, 2):\n"
+        "    case P(x, y):\n"
+        "        print('matched', x, y)\n");
+    CHECK_STR(R.out,
+              "P(x=1, y=2) 1 2 {'x': 1, 'y': 2} P(x=5, y=2) P(x=3, y=4) ('x', 'y') P(x, y) Alias for field number 0\n"
+              "Q(a=1, b=2, c=3) {'b': 2, 'c': 3} Q(a=1, b=2, c=9)\n"
+              "('abc', '_1', '_2', '_3', '_4') S1(only,)\n"
+              "TypeError P.__new__() missing 1 required positional argument: 'y'\n"
+              "TypeError P.__new__() missing 2 required positional arguments: 'x' and 'y'\n"
+              "TypeError P.__new__() takes 3 positional arguments but 4 were given\n"
+              "TypeError P.__new__() got multiple values for argument 'x'\n"
+              "TypeError P.__new__() got an unexpected keyword argument 'z'\n"
+              "TypeError Got unexpected field names: ['z']\n"
+              "TypeError Expected 2 arguments, got 1\n"
+              "ValueError Field names cannot start with an underscore: '_b'\n"
+              "ValueError Encountered duplicate field name: 'a'\n"
+              "ValueError Type names and field names cannot be a keyword: 'class'\n"
+              "TypeError Got more default values than field names\n"
+              "matched 1 2\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_coll_chainmap_user)
+{
+    PYT(&R,
+        "from collections import ChainMap, UserDict, UserList, UserString\n"
+        "cm = ChainMap({'a': 1}, {'a': 2, 'b': 3})\n"
+        "print(cm, cm['a'], cm['b'], len(cm), list(cm), cm.get('z', 9), 'b' in cm, dict(cm))\n"
+        "cm['c'] = 4; del cm['c']\n"
+        "print(cm.new_child(), cm.new_child({'z': 1}), cm.parents, cm.copy(), cm.new_child(x=1))\n"
+        "for f in (lambda: cm['zz'], lambda: cm.__delitem__('b'), lambda: cm.pop('b')):\n"
+        "    try:\n"
+        "        f()\n"
+        "    except KeyError as e:\n"
+        "        print(repr(e))\n"
+        "print(cm.pop('a'), cm, bool(ChainMap()), cm == ChainMap({}, {'a': 2, 'b': 3}))\n"
+        "ud = UserDict({'a': 1}, b=2); ul = UserList([1, 2]); ul.append(3); us = UserString('hello')\n"
+        "print(ud, len(ud), ul, ul[0], us, repr(us), us[1:3], us + 'x', us.upper(), us == 'hello', 'ell' in us)\n");
+    CHECK_STR(R.out,
+              "ChainMap({'a': 1}, {'a': 2, 'b': 3}) 1 3 2 ['a', 'b'] 9 True {'a': 1, 'b': 3}\n"
+              "ChainMap({}, {'a': 1}, {'a': 2, 'b': 3}) ChainMap({'z': 1}, {'a': 1}, {'a': 2, 'b': 3}) ChainMap({'a': 2, 'b': 3}) ChainMap({'a': 1}, {'a': 2, 'b': 3}) ChainMap({'x': 1}, {'a': 1}, {'a': 2, 'b': 3})\n"
+              "KeyError('zz')\n"
+              "KeyError(\"Key not found in the first mapping: 'b'\")\n"
+              "KeyError(\"Key not found in the first mapping: 'b'\")\n"
+              "1 ChainMap({}, {'a': 2, 'b': 3}) False True\n"
+              "{'a': 1, 'b': 2} 2 [1, 2, 3] 1 hello 'hello' el hellox HELLO True True\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_coll_enum_basic)
+{
+    PYT(&R,
+        "from enum import Enum, IntEnum, StrEnum, auto, unique\n"
+        "class Color(Enum):\n"
+        "    RED = 1\n"
+        "    GREEN = 2\n"
+        "    CRIMSON = 1\n"
+        "print(Color.RED, repr(Color.RED), Color(2), Color['GREEN'], list(Color), len(Color), Color.CRIMSON is Color.RED)\n"
+        "print(list(Color.__members__), repr(Color), Color.RED in Color, 2 in Color, list(reversed(Color)), f'{Color.RED:>12}|')\n"
+        "for f in (lambda: Color(7), lambda: Color['PINK'], lambda: unique(Color), lambda: setattr(Color, 'RED', 5)):\n"
+        "    try:\n"
+        "        f()\n"
+        "    except Exception as e:\n"
+        "        print(type(e).__name__, e)\n"
+        "class A(Enum):\n"
+        "    X = auto()\n"
+        "    Y = auto()\n"
+        "    Z = 10\n"
+        "    W = auto()\n"
+        "print([m.value for m in A])\n"
+        "class S(StrEnum):\n"
+        "    ONE = auto()\n"
+        "    TWO = 'deux'\n"
+        "print(S.ONE, repr(S.ONE), S.ONE == 'one', S.TWO.upper(), S('deux'))\n"
+        "class N(IntEnum):\n"
+        "    A = 1\n"
+        "    B = 2\n"
+        "print(N.A, repr(N.A), N.A + 1, N.A < N.B, N(2), f'{N.A:03d}', sorted([N.B, N.A]))\n"
+        "F = Enum('F', 'a b c'); G = Enum('G', [('x', 10), ('y', 20)]); K = IntEnum('K', 'one two', start=5)\n"
+        "print(list(F), G(20), list(K))\n"
+        "class M(Enum):\n"
+        "    A = 1\n"
+        "    @classmethod\n"
+        "    def _missing_(cls, value):\n"
+        "        return cls.A if value == 'a' else None\n"
+        "print(M('a'))\n"
+        "class Planet(Enum):\n"
+        "    EARTH = (5.976e+24, 6.37814e6)\n"
+        "    def __init__(self, mass, radius):\n"
+        "        self.mass = mass\n"
+        "print(Planet.EARTH.mass, Planet.EARTH.value)\n");
+    CHECK_STR(R.out,
+              "Color.RED <Color.RED: 1> Color.GREEN Color.GREEN [<Color.RED: 1>, <Color.GREEN: 2>] 2 True\n"
+              "['RED', 'GREEN', 'CRIMSON'] <enum 'Color'> True True [<Color.GREEN: 2>, <Color.RED: 1>]    Color.RED|\n"
+              "ValueError 7 is not a valid Color\n"
+              "KeyError 'PINK'\n"
+              "ValueError duplicate values found in <enum 'Color'>: CRIMSON -> RED\n"
+              "AttributeError cannot reassign member 'RED'\n"
+              "[1, 2, 10, 11]\n"
+              "one <S.ONE: 'one'> True DEUX deux\n"
+              "1 <N.A: 1> 2 True 2 001 [<N.A: 1>, <N.B: 2>]\n"
+              "[<F.a: 1>, <F.b: 2>, <F.c: 3>] G.y [<K.one: 5>, <K.two: 6>]\n"
+              "M.A\n"
+              "5.976e+24 (5.976e+24, 6378140.0)\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_coll_enum_flag)
+{
+    PYT(&R,
+        "from enum import Flag, IntFlag, auto\n"
+        "import enum\n"
+        "class P(Flag):\n"
+        "    R = auto()\n"
+        "    W = auto()\n"
+        "    X = auto()\n"
+        "    RW = R | W\n"
+        "print(P.R, repr(P.R | P.W), repr(P.R | P.X), list(P.R | P.X), len(P.R | P.W | P.X), P.R in (P.R | P.W), bool(P(0)), repr(P(0)), ~P.R, P(7))\n"
+        "print(P.R & P.W, P.RW & P.W, P.R ^ P.RW)\n"
+        "try:\n"
+        "    P(8)\n"
+        "except ValueError as e:\n"
+        "    print(str(e).splitlines()[0])\n"
+        "class I(IntFlag):\n"
+        "    A = 1\n"
+        "    B = 2\n"
+        "    C = 4\n"
+        "print(I.A | I.B, repr(I.A | I.B), repr(~I.A), I.A + 1, format(I.B, '02d'), repr(I(0)), list(I.A | I.C), repr(I.B & 3))\n"
+        "print(enum.show_flag_values(13))\n");
+    CHECK_STR(R.out,
+              "P.R <P.RW: 3> <P.R|X: 5> [<P.R: 1>, <P.X: 4>] 3 True False <P: 0> P.W|X P.R|W|X\n"
+              "P(0) P.W P.W\n"
+              "<flag 'P'> invalid value 8\n"
+              "3 <I.A|B: 3> <I.B|C: 6> 2 02 <I: 0> [<I.A: 1>, <I.C: 4>] <I.B: 2>\n"
+              "[1, 4, 8]\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_coll_calendar)
+{
+    PYT(&R,
+        "import calendar\n"
+        "print(calendar.month(2024, 2), end='')\n"
+        "print(calendar.TextCalendar(6).formatmonth(2023, 12, 3, 1), end='')\n"
+        "print(calendar.isleap(1900), calendar.leapdays(1900, 2025), calendar.weekday(2024, 5, 6), calendar.monthrange(2024, 2))\n"
+        "print(calendar.monthcalendar(2024, 3)[0], list(calendar.Calendar().itermonthdays4(2024, 2))[-2:], calendar.timegm((2024, 1, 2, 3, 4, 5)))\n"
+        "print(calendar.HTMLCalendar().formatmonth(2024, 2).splitlines()[:3])\n"
+        "try:\n"
+        "    calendar.monthrange(2024, 13)\n"
+        "except calendar.IllegalMonthError as e:\n"
+        "    print(e)\n"
+        "print(calendar.calendar(2024, m=4).splitlines()[:4])\n");
+    CHECK_STR(R.out,
+              "   February 2024\n"
+              "Mo Tu We Th Fr Sa Su\n"
+              "          1  2  3  4\n"
+              " 5  6  7  8  9 10 11\n"
+              "12 13 14 15 16 17 18\n"
+              "19 20 21 22 23 24 25\n"
+              "26 27 28 29\n"
+              "       December 2023\n"
+              "Sun Mon Tue Wed Thu Fri Sat\n"
+              "                      1   2\n"
+              "  3   4   5   6   7   8   9\n"
+              " 10  11  12  13  14  15  16\n"
+              " 17  18  19  20  21  22  23\n"
+              " 24  25  26  27  28  29  30\n"
+              " 31\n"
+              "False 31 0 (calendar.THURSDAY, 29)\n"
+              "[0, 0, 0, 0, 1, 2, 3] [(2024, 3, 2, 5), (2024, 3, 3, 6)] 1704164645\n"
+              "['<table border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"month\">', '<tr><th colspan=\"7\" class=\"month\">February 2024</th></tr>', '<tr><th class=\"mon\">Mon</th><th class=\"tue\">Tue</th><th class=\"wed\">Wed</th><th class=\"thu\">Thu</th><th class=\"fri\">Fri</th><th class=\"sat\">Sat</th><th class=\"sun\">Sun</th></tr>']\n"
+              "bad month number 13; must be 1-12\n"
+              "['                                               2024', '', '      January                   February                   March                     April', 'Mo Tu We Th Fr Sa Su      Mo Tu We Th Fr Sa Su      Mo Tu We Th Fr Sa Su      Mo Tu We Th Fr Sa Su']\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_coll_reprlib)
+{
+    PYT(&R,
+        "import reprlib\n"
+        "from collections import deque\n"
+        "print(reprlib.repr(list(range(20))), reprlib.repr((1,)), reprlib.repr('x' * 100), reprlib.repr(2 ** 200))\n"
+        "print(reprlib.repr({i: str(i) for i in range(10)}), reprlib.repr(set(range(10))), reprlib.repr(deque(range(10))), reprlib.repr([[[[[[[[1]]]]]]]]))\n"
+        "r = reprlib.Repr(maxlist=2, maxstring=10, fillvalue='~'); print(r.repr([1, 2, 3]), r.repr('abcdefghijklmnop'))\n"
+        "print(reprlib.Repr(indent=2).repr([1, [2, 3]]))\n"
+        "class Node:\n"
+        "    def __init__(self):\n"
+        "        self.kids = [self]\n"
+        "    @reprlib.recursive_repr()\n"
+        "    def __repr__(self):\n"
+        "        return 'Node(%r)' % self.kids\n"
+        "print(Node(), Node.__repr__.__name__)\n");
+    CHECK_STR(R.out,
+              "[0, 1, 2, 3, 4, 5, ...] (1,) 'xxxxxxxxxxxx...xxxxxxxxxxxxx' 160693804425899027...2993782792835301376\n"
+              "{0: '0', 1: '1', 2: '2', 3: '3', ...} {0, 1, 2, 3, 4, 5, ...} deque([0, 1, 2, 3, 4, 5, ...]) [[[[[[[...]]]]]]]\n"
+              "[1, 2, ~] 'ab~nop'\n"
+              "[\n"
+              "  1,\n"
+              "  [\n"
+              "    2,\n"
+              "    3,\n"
+              "  ],\n"
+              "]\n"
+              "Node([...]) __repr__\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_coll_textwrap)
+{
+    PYT(&R,
+        "import textwrap as tw\n"
+        "txt = \"The quick brown fox jumps over the lazy dog. Then it ran away!  Far-far-away, into the well-known forest.\"\n"
+        "print(tw.wrap(txt, 17))\n"
+        "print(tw.fill(txt, 25, initial_indent='* ', subsequent_indent='  '))\n"
+        "print(tw.wrap(txt, 20, fix_sentence_endings=True, max_lines=3), tw.wrap(txt, 12, break_long_words=False, break_on_hyphens=False))\n"
+        "print(tw.shorten(txt, 40), tw.wrap('x' * 25, 10), tw.wrap(txt, 12, drop_whitespace=False)[:3])\n"
+        "print(repr(tw.dedent(\"    a\\n      b\\n\\n    c\\n\")), repr(tw.indent(\"a\\n\\nb\\n\", '> ')))\n"
+        "try:\n"
+        "    tw.shorten('hello world', 3)\n"
+        "except ValueError as e:\n"
+        "    print(e)\n");
+    CHECK_STR(R.out,
+              "['The quick brown', 'fox jumps over', 'the lazy dog.', 'Then it ran away!', 'Far-far-away,', 'into the well-', 'known forest.']\n"
+              "* The quick brown fox\n"
+              "  jumps over the lazy\n"
+              "  dog. Then it ran away!\n"
+              "  Far-far-away, into the\n"
+              "  well-known forest.\n"
+              "['The quick brown fox', 'jumps over the lazy', 'dog.  Then it [...]'] ['The quick', 'brown fox', 'jumps over', 'the lazy', 'dog. Then it', 'ran away!', 'Far-far-away,', 'into the', 'well-known', 'forest.']\n"
+              "The quick brown fox jumps over the [...] ['xxxxxxxxxx', 'xxxxxxxxxx', 'xxxxx'] ['The quick ', 'brown fox ', 'jumps over ']\n"
+              "'a\\n  b\\n\\nc\\n' '> a\\n\\n> b\\n'\n"
+              "placeholder too large for max width\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_coll_string)
+{
+    PYT(&R,
+        "import string\n"
+        "from string import Template, Formatter\n"
+        "print(string.capwords(' hello   world '), string.capwords('a-b c-d', '-'))\n"
+        "t = Template('$who likes ${what}, $$100')\n"
+        "print(t.substitute(who='tim', what='tea'), t.safe_substitute(who='tim'), t.get_identifiers(), t.is_valid(), Template('$').is_valid())\n"
+        "for f in (lambda: Template('$who').substitute(), lambda: Template('hi\\n ${x').substitute(x=1)):\n"
+        "    try:\n"
+        "        f()\n"
+        "    except (KeyError, ValueError) as e:\n"
+        "        print(type(e).__name__, e)\n"
+        "class T2(Template):\n"
+        "    delimiter = '%'\n"
+        "print(T2('%abc %%').substitute(abc=1))\n"
+        "f = Formatter()\n"
+        "print(f.format('{0} {x!r} {1:>5} {y[0]}', 'a', 'b', x='c', y=[7]), list(f.parse('a{0}b{x!r:>3}c')))\n"
+        "try:\n"
+        "    f.format('{} {0}', 1)\n"
+        "except ValueError as e:\n"
+        "    print(e)\n");
+    CHECK_STR(R.out,
+              "Hello World A-B c-D\n"
+              "tim likes tea, $100 tim likes ${what}, $100 ['who', 'what'] True False\n"
+              "KeyError 'who'\n"
+              "ValueError Invalid placeholder in string: line 2, col 2\n"
+              "1 %\n"
+              "a 'c'     b 7 [('a', '0', '', None), ('b', 'x', '>3', 'r'), ('c', None, None, None)]\n"
+              "cannot switch from manual field specification to automatic field numbering\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_coll_difflib)
+{
+    PYT(&R,
+        "import difflib as dl\n"
+        "a = 'one\\ntwo\\nthree\\nfour\\nfive\\n'.splitlines(True)\n"
+        "b = 'zero\\none\\ntwo\\n3\\nfour\\nfive\\nsix\\n'.splitlines(True)\n"
+        "print(''.join(dl.unified_diff(a, b, 'a', 'b')), end='')\n"
+        "print(''.join(dl.context_diff(a, b, n=1)), end='')\n"
+        "s = dl.SequenceMatcher(None, 'abxcd', 'abcd'); print(s.ratio(), s.get_opcodes(), s.find_longest_match())\n"
+        "print(dl.get_close_matches('appel', ['ape', 'apple', 'peach', 'puppy']))\n"
+        "d = list(dl.ndiff(['one\\n', 'two\\n', 'three\\n'], ['ore\\n', 'tree\\n', 'emu\\n'])); print(''.join(d), end='')\n"
+        "print(''.join(dl.restore(d, 2)), end='')\n");
+    CHECK_STR(R.out,
+              "--- a\n"
+              "+++ b\n"
+              "@@ -1,5 +1,7 @@\n"
+              "+zero\n"
+              " one\n"
+              " two\n"
+              "-three\n"
+              "+3\n"
+              " four\n"
+              " five\n"
+              "+six\n"
+              "*** \n"
+              "--- \n"
+              "***************\n"
+              "*** 1,5 ****\n"
+              "  one\n"
+              "  two\n"
+              "! three\n"
+              "  four\n"
+              "  five\n"
+              "--- 1,7 ----\n"
+              "+ zero\n"
+              "  one\n"
+              "  two\n"
+              "! 3\n"
+              "  four\n"
+              "  five\n"
+              "+ six\n"
+              "0.8888888888888888 [('equal', 0, 2, 0, 2), ('delete', 2, 3, 2, 2), ('equal', 3, 5, 2, 4)] Match(a=0, b=0, size=2)\n"
+              "['apple', 'ape']\n"
+              "- one\n"
+              "?  ^\n"
+              "+ ore\n"
+              "?  ^\n"
+              "- two\n"
+              "- three\n"
+              "?  -\n"
+              "+ tree\n"
+              "+ emu\n"
+              "ore\n"
+              "tree\n"
+              "emu\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_coll_pprint)
+{
+    PYT(&R,
+        "import pprint\n"
+        "from collections import Counter, deque\n"
+        "data = {'name': 'x' * 30, 'items': list(range(12)), 'nested': {'a': [1, 2, {'b': (3, 4)}]}, 's': {1, 2, 3}}\n"
+        "pprint.pprint(data, width=40)\n"
+        "pprint.pprint(list(range(20)), compact=True, width=30, indent=2)\n"
+        "pprint.pprint(Counter('abracadabra'), width=20)\n"
+        "pprint.pprint(deque(range(12), maxlen=20), width=20)\n"
+        "print(pprint.pformat(10 ** 12, underscore_numbers=True), pprint.saferepr([1, 'a']), pprint.isreadable(object()))\n"
+        "pprint.pp({'z': 1, 'a': 2})\n");
+    CHECK_STR(R.out,
+              "{'items': [0,\n"
+              "           1,\n"
+              "           2,\n"
+              "           3,\n"
+              "           4,\n"
+              "           5,\n"
+              "           6,\n"
+              "           7,\n"
+              "           8,\n"
+              "           9,\n"
+              "           10,\n"
+              "           11],\n"
+              " 'name': 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',\n"
+              " 'nested': {'a': [1, 2, {'b': (3, 4)}]},\n"
+              " 's': {1, 2, 3}}\n"
+              "[ 0, 1, 2, 3, 4, 5, 6, 7, 8,\n"
+              "  9, 10, 11, 12, 13, 14, 15,\n"
+              "  16, 17, 18, 19]\n"
+              "Counter({'a': 5,\n"
+              "         'b': 2,\n"
+              "         'r': 2,\n"
+              "         'c': 1,\n"
+              "         'd': 1})\n"
+              "deque([0,\n"
+              "       1,\n"
+              "       2,\n"
+              "       3,\n"
+              "       4,\n"
+              "       5,\n"
+              "       6,\n"
+              "       7,\n"
+              "       8,\n"
+              "       9,\n"
+              "       10,\n"
+              "       11],\n"
+              "      maxlen=20)\n"
+              "1_000_000_000_000 [1, 'a'] False\n"
+              "{'z': 1, 'a': 2}\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
