@@ -660,25 +660,34 @@ class Flag(Enum, boundary=STRICT):
         known = cls._flag_mask_
         given = value
         if value < 0:
-            value += cls._all_bits_ + 1
+            # two's complement within the flag's bits (or wider, if needed)
+            value += max(cls._all_bits_ + 1, 1 << value.bit_length())
         extra = value & ~known
-        if extra and cls._boundary_ in (STRICT, None) and not issubclass(cls, int):
-            raise ValueError('%r invalid value %r\n    given %s\n  allowed %s'
-                             % (cls, given, bin(value), bin(known)))
+        edge = cls._boundary_
+        if extra:
+            if edge in (STRICT, None):
+                raise ValueError('%r invalid value %r\n    given %s\n  allowed %s'
+                                 % (cls, given, bin(value), bin(known)))
+            if edge == EJECT:
+                return value
+            if edge == CONFORM:
+                value &= known
+                extra = 0
         if cls._member_type_ is int:
             combo = int.__new__(cls, value)
         else:
             combo = object.__new__(cls)
         if not hasattr(combo, '_value_'):
             combo._value_ = value
-        combo._name_ = cls._compound_name(value)
+        combo._name_ = cls._compound_name(value, edge == KEEP)
         if extra:
             return combo
         return cls._value2member_map_.setdefault(value, combo)
 
     @classmethod
-    def _compound_name(cls, value):
-        # 'A|B' when value is exactly a union of named single-bit members
+    def _compound_name(cls, value, keep):
+        # 'A|B' when value is a union of named single-bit members; with
+        # keep, other bits are added as a number ('A|B|8')
         if not value:
             return None
         parts = []
@@ -689,8 +698,13 @@ class Flag(Enum, boundary=STRICT):
             if v and v & (v - 1) == 0 and v & value == v and m._name_ in canon and m._name_ not in parts:
                 parts.append(m._name_)
                 covered |= v
-        if not parts or value & ~covered:
+        rest = value & ~covered
+        if not parts:
             return None
+        if rest:
+            if not keep:
+                return None
+            parts.append(repr(rest))
         return '|'.join(parts)
 
     def __contains__(self, other):
@@ -745,7 +759,9 @@ class Flag(Enum, boundary=STRICT):
         return NotImplemented if bits is None else type(self)(self._value_ ^ bits)
 
     def __invert__(self):
-        return type(self)(self._flag_mask_ & ~self._value_)
+        if self._boundary_ == KEEP:
+            return type(self)(~self._value_)
+        return type(self)(self._singles_mask_ & ~self._value_)
 
     __ror__ = __or__
     __rand__ = __and__
@@ -774,10 +790,7 @@ class IntFlag(_INT, ReprEnum, Flag, boundary=KEEP):
             return NotImplemented
         return type(self)(int(self) ^ int(other))
 
-    def __invert__(self):
-        v = int(self)
-        return type(self)(~v & self._flag_mask_ if v >= 0 else ~v)
-
+    __invert__ = Flag.__invert__
     __ror__ = __or__
     __rand__ = __and__
     __rxor__ = __xor__
