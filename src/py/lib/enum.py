@@ -182,7 +182,7 @@ def _enum_bases(class_name, bases):
         raise TypeError(f'{class_name}: cannot extend {last_enum!r}')
     for b in bases:
         for k in b.__mro__:
-            if k is object or k.__dict__.get('_enum_mixin_only_'):
+            if k is object:
                 continue
             if not isinstance(k, EnumType):
                 return k, last_enum
@@ -483,142 +483,33 @@ class ReprEnum(Enum):
     """Enum whose str() and format() are those of the mixed-in type."""
 
 
-def _can_subclass(base):
-    try:
-        type('_trial', (base,), {})
-    except TypeError:
-        return False
-    return True
-
-
-def _raw(v):
-    return v._value_ if isinstance(v, Enum) else v
-
-
-class _IntValue:
-    """Mixed in instead of int where int cannot be subclassed."""
-    _enum_mixin_only_ = True
-
-    def __int__(self):
-        return int(self._value_)
-
-    __index__ = __int__
-
-    def __float__(self):
-        return float(self._value_)
-
-    def __eq__(self, other):
-        if isinstance(other, Enum):
-            return self is other or (isinstance(other, _IntValue) and self._value_ == other._value_)
-        return self._value_ == other
-
-    def __ne__(self, other):
-        same = self.__eq__(other)
-        return same if same is NotImplemented else not same
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __bool__(self):
-        return bool(self._value_)
-
-    def __neg__(self):
-        return -self._value_
-
-    def __abs__(self):
-        return abs(self._value_)
-
+class IntEnum(int, ReprEnum):
     def __str__(self):
-        return repr(self._value_)
+        return int.__repr__(self)
 
     def __format__(self, spec):
-        return format(self._value_, spec)
-
-
-def _binary(fn, flipped=False):
-    if flipped:
-        return lambda self, other: fn(_raw(other), self._value_)
-    return lambda self, other: fn(self._value_, _raw(other))
-
-
-for _name, _fn in (('lt', lambda x, y: x < y), ('le', lambda x, y: x <= y), ('gt', lambda x, y: x > y),
-                   ('ge', lambda x, y: x >= y), ('add', lambda x, y: x + y), ('sub', lambda x, y: x - y),
-                   ('mul', lambda x, y: x * y), ('floordiv', lambda x, y: x // y),
-                   ('truediv', lambda x, y: x / y), ('mod', lambda x, y: x % y)):
-    setattr(_IntValue, f'__{_name}__', _binary(_fn))
-    if _name in ('add', 'sub', 'mul'):
-        setattr(_IntValue, f'__r{_name}__', _binary(_fn, True))
-
-
-class _StrValue:
-    """Mixed in instead of str where str cannot be subclassed."""
-    _enum_mixin_only_ = True
-
-    def __eq__(self, other):
-        if isinstance(other, Enum):
-            return self is other
-        return self._value_ == other
-
-    def __ne__(self, other):
-        same = self.__eq__(other)
-        return same if same is NotImplemented else not same
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __str__(self):
-        return self._value_
-
-    def __format__(self, spec):
-        return format(self._value_, spec)
-
-    def __len__(self):
-        return len(self._value_)
-
-    def __getattr__(self, name):
-        if name[:1] != '_':
-            return getattr(self._value_, name)
-        raise AttributeError(name)
-
-
-_StrValue.__add__ = _binary(lambda x, y: x + y)
-_StrValue.__radd__ = _binary(lambda x, y: x + y, True)
-_StrValue.__lt__ = _binary(lambda x, y: x < y)
-del _name, _fn
-
-_INT = int if _can_subclass(int) else _IntValue
-_STR = str if _can_subclass(str) else _StrValue
-
-
-class IntEnum(_INT, ReprEnum):
-    if _INT is int:
-        def __str__(self):
-            return int.__repr__(self)
-
-        def __format__(self, spec):
-            return int.__format__(self, spec)
+        return int.__format__(self, spec)
 
 
 IntEnum._value_repr_ = repr
 
 
-class StrEnum(_STR, ReprEnum):
+class StrEnum(str, ReprEnum):
     def __new__(cls, *values):
         if len(values) > 3:
             raise TypeError(f'too many arguments for str(): {values!r}')
         if len(values) == 1 and not isinstance(values[0], str):
             raise TypeError(f'{values[0]!r} is not a string')
         text = str(*values)
-        obj = str.__new__(cls, text) if _STR is str else object.__new__(cls)
+        obj = str.__new__(cls, text)
         obj._value_ = text
         return obj
 
-    if _STR is str:
-        def __str__(self):
-            return str.__str__(self)
+    def __str__(self):
+        return str.__str__(self)
 
-        def __format__(self, spec):
-            return str.__format__(self, spec)
+    def __format__(self, spec):
+        return str.__format__(self, spec)
 
     @staticmethod
     def _generate_next_value_(name, start, count, last_values):
@@ -768,7 +659,7 @@ class Flag(Enum, boundary=STRICT):
     __rxor__ = __xor__
 
 
-class IntFlag(_INT, ReprEnum, Flag, boundary=KEEP):
+class IntFlag(int, ReprEnum, Flag, boundary=KEEP):
     def __str__(self):
         return repr(int(self))
 
