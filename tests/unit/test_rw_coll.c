@@ -556,3 +556,49 @@ TEST(rw_coll_enum_boundary)
     CHECK_STR(R.err, "");
     CHECK_INT(R.used_after, 0);
 }
+
+TEST(rw_coll_namedtuple_args)
+{
+    PYT(&R,
+        "from collections import namedtuple\n"
+        "P = namedtuple('P', 'x y')\n"
+        "Q = namedtuple('Q', 'a b c', defaults=[1])\n"
+        "for f in (lambda: P(z=3), lambda: P(1, z=3), lambda: P(1, 2, 3, z=1), lambda: P(1, x=2, z=3), lambda: Q(), lambda: Q(b=2), lambda: Q(1, 2, 3, 4), lambda: Q(1, c=2, a=3), lambda: P(y=1, x=2, w=3)):\n"
+        "    try: print(f())\n"
+        "    except TypeError as e: print(e)\n"
+        "print(Q(a=1, b=2), P(y=1, x=2))\n"
+        "from collections import namedtuple\n"
+        "P = namedtuple('P', 'x y')\n"
+        "for f in (lambda: P(1, 2, 3, x=1), lambda: P(1, z=3, x=2), lambda: P(1, x=2, z=3), lambda: P(1, 2, 3), lambda: P(1, 2, 3, y=5, z=1)):\n"
+        "    try: print(f())\n"
+        "    except TypeError as e: print(e)\n"
+        "E = namedtuple('E', '')\n"
+        "O = namedtuple('O', 'a', defaults=[0])\n"
+        "for f in (lambda: E(1), lambda: O(1, 2), lambda: E(z=1)):\n"
+        "    try: print(f())\n"
+        "    except TypeError as e: print(e)\n"
+        "from collections import defaultdict\n"
+        "r = defaultdict(list); r['self'] = r; print(r)\n");
+    CHECK_STR(R.out,
+              "P.__new__() got an unexpected keyword argument 'z'\n"
+              "P.__new__() got an unexpected keyword argument 'z'\n"
+              "P.__new__() got an unexpected keyword argument 'z'\n"
+              "P.__new__() got multiple values for argument 'x'\n"
+              "Q.__new__() missing 2 required positional arguments: 'a' and 'b'\n"
+              "Q.__new__() missing 1 required positional argument: 'a'\n"
+              "Q.__new__() takes from 3 to 4 positional arguments but 5 were given\n"
+              "Q.__new__() got multiple values for argument 'a'\n"
+              "P.__new__() got an unexpected keyword argument 'w'\n"
+              "Q(a=1, b=2, c=1) P(x=2, y=1)\n"
+              "P.__new__() got multiple values for argument 'x'\n"
+              "P.__new__() got an unexpected keyword argument 'z'\n"
+              "P.__new__() got multiple values for argument 'x'\n"
+              "P.__new__() takes 3 positional arguments but 4 were given\n"
+              "P.__new__() got multiple values for argument 'y'\n"
+              "E.__new__() takes 1 positional argument but 2 were given\n"
+              "O.__new__() takes from 1 to 2 positional arguments but 3 were given\n"
+              "E.__new__() got an unexpected keyword argument 'z'\n"
+              "defaultdict(<class 'list'>, {'self': defaultdict(<class 'list'>, {...})})\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}

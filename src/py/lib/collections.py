@@ -420,15 +420,8 @@ class defaultdict(dict):
         return fresh
 
     def __repr__(self):
-        tag = id(self)
-        if tag in _repr_running:
-            return '...'
-        _repr_running.add(tag)
-        try:
-            body = dict.__repr__(self)
-            return 'defaultdict(%r, %s)' % (self.default_factory, body)
-        finally:
-            _repr_running.discard(tag)
+        # dict.__repr__ shows a self-reference as {...}
+        return 'defaultdict(%r, %s)' % (self.default_factory, dict.__repr__(self))
 
     def copy(self):
         return defaultdict(self.default_factory, self)
@@ -856,17 +849,21 @@ def namedtuple(typename, field_names, *, rename=False, defaults=None, module=Non
             raise TypeError('Got more default values than field names')
         fallback = dict(zip(fields[width - len(defaults):], defaults))
     ctor = typename + '.__new__()'
+    least = width + 1 - len(fallback)      # counting the class argument
+    if least <= width:
+        accepts = f'from {least} to {width + 1} positional arguments'
+    else:
+        accepts = '1 positional argument' if width == 0 else f'{width + 1} positional arguments'
 
     def __new__(_cls, *args, **kwargs):
         given = len(args)
-        if given > width:
-            raise TypeError(f'{ctor} takes {width + 1} positional arguments but {given + 1} were given')
-        for k in kwargs:
-            if k in fields[:given]:
-                raise TypeError(f"{ctor} got multiple values for argument '{k}'")
         for k in kwargs:
             if k not in fields:
                 raise TypeError(f"{ctor} got an unexpected keyword argument '{k}'")
+            if k in fields[:given]:
+                raise TypeError(f"{ctor} got multiple values for argument '{k}'")
+        if given > width:
+            raise TypeError(f'{ctor} takes {accepts} but {given + 1} were given')
         vals = list(args)
         lacking = []
         for f in fields[given:]:
