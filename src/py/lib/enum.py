@@ -6,6 +6,8 @@ __all__ = ['EnumType', 'EnumMeta', 'Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFla
            'NAMED_FLAGS', 'UNIQUE', 'pickle_by_global_name', 'pickle_by_enum_name', 'show_flag_values',
            'EnumDict']
 
+import _sk
+
 _pyproperty = property      # the builtin; the name is rebound below
 
 
@@ -233,10 +235,10 @@ def _new_member(cls, name, value):
     if init is not None and init is not object.__init__ and init is not _ROOT_INIT[0]:
         obj.__init__(*args)
     first = _same_value(cls, value)
-    if first is None:
-        cls._member_names_.append(name)
-    else:
+    if first is not None:
         obj = first                 # an alias of an earlier member
+    elif not _flag_alias(cls, value):
+        cls._member_names_.append(name)
     cls._member_map_[name] = obj
     try:
         cls._value2member_map_.setdefault(value, obj)
@@ -244,6 +246,13 @@ def _new_member(cls, name, value):
         cls._unhashable_values_ += [value]
     if not _has_get_set_or_delete(cls.__dict__.get(name)):
         type.__setattr__(cls, name, obj)
+
+
+def _flag_alias(cls, value):
+    # in a Flag only single-bit members are canonical; 0 and multi-bit values are aliases
+    if Flag is None or not issubclass(cls, Flag) or not isinstance(value, int):
+        return False
+    return value <= 0 or value & (value - 1) != 0
 
 
 # Enum.__new__ and Enum.__init__, once Enum exists
@@ -317,6 +326,8 @@ class EnumType(type):
 
     def __call__(cls, value, names=None, *values, module=None, qualname=None, type=None, start=1, boundary=None):
         if names is None:
+            if not cls._member_map_:
+                raise TypeError(f'{cls} has no members; specify `names=()` if you meant to create a new, empty, enum')
             return cls.__new__(cls, value)
         return cls._functional(value, names, module, qualname, type, start, boundary)
 
@@ -338,6 +349,9 @@ class EnumType(type):
                 ns[item] = names[item]
             else:
                 ns[item[0]] = item[1]
+        if module is None:
+            home = _sk.caller_globals()
+            module = None if home is None else home.get('__name__')
         if module is not None:
             ns['__module__'] = module
         if qualname is not None:
@@ -389,8 +403,8 @@ class EnumType(type):
         type.__setattr__(cls, name, value)
 
     def __dir__(cls):
-        basic = ['__class__', '__contains__', '__doc__', '__getitem__', '__iter__', '__len__',
-                 '__members__', '__module__', '__name__', '__qualname__']
+        basic = ['__class__', '__contains__', '__doc__', '__getitem__', '__init_subclass__', '__iter__',
+                 '__len__', '__members__', '__module__', '__name__', '__qualname__']
         return sorted(set(basic).union(cls._member_names_))
 
 
@@ -519,6 +533,13 @@ class StrEnum(str, ReprEnum):
 StrEnum._value_repr_ = repr
 
 
+def _bits_text(n, digits):
+    # '0b0 0101' / '0b1 1011': a sign bit, then two's complement in digits places
+    if n < 0:
+        return '0b1 ' + format(n + (1 << digits), 'b').zfill(digits)
+    return '0b0 ' + format(n, 'b').zfill(digits)
+
+
 def _single_bits(n):
     # the powers of two that make up n >= 0, lowest first
     found = []
@@ -551,14 +572,18 @@ class Flag(Enum, boundary=STRICT):
         known = cls._flag_mask_
         given = value
         if value < 0:
-            # two's complement within the flag's bits (or wider, if needed)
-            value += max(cls._all_bits_ + 1, 1 << value.bit_length())
+            # two's complement over the flag's bits, or wider when it does not fit
+            span = cls._all_bits_ + 1
+            value += span
+            if value < 0:
+                value = max(span, 1 << given.bit_length()) + given
         extra = value & ~known
         edge = cls._boundary_
         if extra:
             if edge in (STRICT, None):
+                digits = max(given.bit_length(), known.bit_length())
                 raise ValueError('%r invalid value %r\n    given %s\n  allowed %s'
-                                 % (cls, given, bin(value), bin(known)))
+                                 % (cls, given, _bits_text(given, digits), _bits_text(known, digits)))
             if edge == EJECT:
                 return value
             if edge == CONFORM:
@@ -605,10 +630,12 @@ class Flag(Enum, boundary=STRICT):
         return self._value_ & other._value_ == other._value_
 
     def __iter__(self):
+        # the canonical members it contains, in definition order
         kind = type(self)
-        for bit in _single_bits(self._value_):
-            m = kind._value2member_map_.get(bit)
-            if m is not None and m._name_ in kind._member_names_:
+        mine = self._value_
+        for n in kind._member_names_:
+            m = kind._member_map_[n]
+            if m._value_ & mine == m._value_:
                 yield m
 
     def __len__(self):
