@@ -693,3 +693,121 @@ TEST(rw_coll_enum_flag_members)
     CHECK_STR(R.err, "");
     CHECK_INT(R.used_after, 0);
 }
+
+TEST(rw_coll_userstring)
+{
+    PYT(&R,
+        "from collections import UserString, ChainMap\n"
+        "u = UserString('Hello World'); o = UserString('lo')\n"
+        "samples = {'capitalize': (), 'casefold': (), 'center': (15, '*'), 'count': ('l',), 'encode': (), 'endswith': ('ld',), 'expandtabs': (), 'find': (o,), 'format': (), 'format_map': ({},), 'index': ('o',), 'isalnum': (), 'isalpha': (), 'isascii': (), 'isdecimal': (), 'isdigit': (), 'isidentifier': (), 'islower': (), 'isnumeric': (), 'isprintable': (), 'isspace': (), 'istitle': (), 'isupper': (), 'join': (['a', 'b'],), 'ljust': (13,), 'lower': (), 'lstrip': ('H',), 'partition': (' ',), 'removeprefix': ('He',), 'removesuffix': ('ld',), 'replace': ('l', o), 'rfind': ('o',), 'rindex': ('o',), 'rjust': (13,), 'rpartition': (' ',), 'rsplit': (), 'rstrip': ('d',), 'split': (), 'splitlines': (), 'startswith': ('He',), 'strip': ('Hd',), 'swapcase': (), 'title': (), 'translate': ({72: 74},), 'upper': (), 'zfill': (14,)}\n"
+        "for name, args in samples.items():\n"
+        "    try:\n"
+        "        r = getattr(u, name)(*args)\n"
+        "        print(name, type(r).__name__, repr(r))\n"
+        "    except Exception as e:\n"
+        "        print(name, 'ERR', type(e).__name__, e)\n"
+        "print(repr(u + 'x'), repr('x' + u), repr(u * 2), repr(2 * u), repr(u % ()), repr(UserString('%s!') % 'a'), u < 'Z', u > o, u <= u, u >= 'A', repr(u[0]), len(u), 'W' in u, o in u, hash(u) == hash('Hello World'))\n"
+        "print(int(UserString('12')), float(UserString('1.5')), repr(UserString(5)), str(u), type(str(u)).__name__, list(UserString('ab')), list(reversed(UserString('ab'))), u == UserString('Hello World'), u != 'x')\n"
+        "\n"
+        "\n"
+        "\n"
+        "c = ChainMap({'a': 1}, {'b': 2})\n"
+        "print(c.setdefault('a', 9), c.setdefault('z', 5), c.maps); c.update({'q': 1}, w=2); print(c.maps, c.popitem(), c.maps)\n"
+        "print(ChainMap.fromkeys('ab'), ChainMap.fromkeys('ab', 0))\n"
+        "try: ChainMap({}, {'x': 1}).popitem()\n"
+        "except KeyError as e: print(repr(e))\n"
+        "print(c | {'n': 1}, {'n': 1} | c, type(c | {}).__name__)\n"
+        "c |= {'m': 3}; print(c)\n"
+        "print(repr(ChainMap({'a': 1}).__reversed__ if hasattr(ChainMap, '__reversed__') else 'norev'))\n");
+    CHECK_STR(R.out,
+              "capitalize UserString 'Hello world'\n"
+              "casefold UserString 'hello world'\n"
+              "center UserString '**Hello World**'\n"
+              "count int 3\n"
+              "encode bytes b'Hello World'\n"
+              "endswith bool True\n"
+              "expandtabs UserString 'Hello World'\n"
+              "find int 3\n"
+              "format str 'Hello World'\n"
+              "format_map str 'Hello World'\n"
+              "index int 4\n"
+              "isalnum bool False\n"
+              "isalpha bool False\n"
+              "isascii bool True\n"
+              "isdecimal bool False\n"
+              "isdigit bool False\n"
+              "isidentifier bool False\n"
+              "islower bool False\n"
+              "isnumeric bool False\n"
+              "isprintable bool True\n"
+              "isspace bool False\n"
+              "istitle bool True\n"
+              "isupper bool False\n"
+              "join str 'aHello Worldb'\n"
+              "ljust UserString 'Hello World  '\n"
+              "lower UserString 'hello world'\n"
+              "lstrip UserString 'ello World'\n"
+              "partition tuple ('Hello', ' ', 'World')\n"
+              "removeprefix UserString 'llo World'\n"
+              "removesuffix UserString 'Hello Wor'\n"
+              "replace UserString 'Heloloo Worlod'\n"
+              "rfind int 7\n"
+              "rindex int 7\n"
+              "rjust UserString '  Hello World'\n"
+              "rpartition tuple ('Hello', ' ', 'World')\n"
+              "rsplit list ['Hello', 'World']\n"
+              "rstrip UserString 'Hello Worl'\n"
+              "split list ['Hello', 'World']\n"
+              "splitlines list ['Hello World']\n"
+              "startswith bool True\n"
+              "strip UserString 'ello Worl'\n"
+              "swapcase UserString 'hELLO wORLD'\n"
+              "title UserString 'Hello World'\n"
+              "translate UserString 'Jello World'\n"
+              "upper UserString 'HELLO WORLD'\n"
+              "zfill UserString '000Hello World'\n"
+              "'Hello Worldx' 'xHello World' 'Hello WorldHello World' 'Hello WorldHello World' 'Hello World' 'a!' True False True True 'H' 11 True True True\n"
+              "12 1.5 '5' Hello World str ['a', 'b'] ['b', 'a'] True True\n"
+              "1 5 [{'a': 1, 'z': 5}, {'b': 2}]\n"
+              "[{'a': 1, 'z': 5, 'q': 1}, {'b': 2}] ('w', 2) [{'a': 1, 'z': 5, 'q': 1}, {'b': 2}]\n"
+              "ChainMap({'a': None, 'b': None}) ChainMap({'a': 0, 'b': 0})\n"
+              "KeyError('No keys found in the first mapping.')\n"
+              "ChainMap({'a': 1, 'z': 5, 'q': 1, 'n': 1}, {'b': 2}) ChainMap({'n': 1, 'b': 2, 'a': 1, 'z': 5, 'q': 1}) ChainMap\n"
+              "ChainMap({'a': 1, 'z': 5, 'q': 1, 'm': 3}, {'b': 2})\n"
+              "None\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_coll_chainmap_more)
+{
+    PYT(&R,
+        "from collections import ChainMap\n"
+        "c = ChainMap({'a': 1}, {'b': 2})\n"
+        "print(c.setdefault('a', 9), c.setdefault('z', 5), c.maps); c.update({'q': 1}, w=2); print(c.maps, c.popitem(), c.maps)\n"
+        "print(ChainMap.fromkeys('ab'), ChainMap.fromkeys('ab', 0))\n"
+        "try: ChainMap({}, {'x': 1}).popitem()\n"
+        "except KeyError as e: print(repr(e))\n"
+        "print(c | {'n': 1}, {'n': 1} | c, type(c | {}).__name__, type({} | c).__name__)\n"
+        "c |= {'m': 3}; print(c)\n"
+        "print(hasattr(ChainMap, '__reversed__'))\n"
+        "print(c.keys(), c.items(), c.values(), type(c.keys()).__name__)\n"
+        "try: c | 5\n"
+        "except TypeError as e: print(e)\n"
+        "print(ChainMap({1: 2}) == {1: 2}, ChainMap({1: 2}) != {1: 3})\n"
+        "c2 = ChainMap(); c2.update([('k', 1)]); print(c2, c2.pop('zz', 'dflt'))\n");
+    CHECK_STR(R.out,
+              "1 5 [{'a': 1, 'z': 5}, {'b': 2}]\n"
+              "[{'a': 1, 'z': 5, 'q': 1}, {'b': 2}] ('w', 2) [{'a': 1, 'z': 5, 'q': 1}, {'b': 2}]\n"
+              "ChainMap({'a': None, 'b': None}) ChainMap({'a': 0, 'b': 0})\n"
+              "KeyError('No keys found in the first mapping.')\n"
+              "ChainMap({'a': 1, 'z': 5, 'q': 1, 'n': 1}, {'b': 2}) ChainMap({'n': 1, 'b': 2, 'a': 1, 'z': 5, 'q': 1}) ChainMap ChainMap\n"
+              "ChainMap({'a': 1, 'z': 5, 'q': 1, 'm': 3}, {'b': 2})\n"
+              "True\n"
+              "KeysView(ChainMap({'a': 1, 'z': 5, 'q': 1, 'm': 3}, {'b': 2})) ItemsView(ChainMap({'a': 1, 'z': 5, 'q': 1, 'm': 3}, {'b': 2})) ValuesView(ChainMap({'a': 1, 'z': 5, 'q': 1, 'm': 3}, {'b': 2})) KeysView\n"
+              "unsupported operand type(s) for |: 'ChainMap' and 'int'\n"
+              "True True\n"
+              "ChainMap({'k': 1}) dflt\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}

@@ -947,6 +947,11 @@ class ChainMap:
             return self[key]
         return default
 
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
     def _merged_keys(self):
         seen = {}
         for layer in self.maps[::-1]:
@@ -974,13 +979,39 @@ class ChainMap:
         return type(self).__name__ + '(' + inner + ')'
 
     def keys(self):
-        return list(self)
+        return _abc().KeysView(self)
 
     def items(self):
-        return [(k, self[k]) for k in self]
+        return _abc().ItemsView(self)
 
     def values(self):
-        return [self[k] for k in self]
+        return _abc().ValuesView(self)
+
+    __reversed__ = None
+
+    @classmethod
+    def fromkeys(cls, iterable, *args):
+        only = dict.fromkeys(iterable, *args)
+        return cls(only)
+
+    def __or__(self, other):
+        if not isinstance(other, _abc().Mapping):
+            return NotImplemented
+        out = self.copy()
+        out.maps[0].update(other)
+        return out
+
+    def __ror__(self, other):
+        if not isinstance(other, _abc().Mapping):
+            return NotImplemented
+        merged = dict(other)
+        for layer in self.maps[::-1]:
+            merged.update(layer)
+        return type(self)(merged)
+
+    def __ior__(self, other):
+        self.maps[0].update(other)
+        return self
 
     def copy(self):
         head, *tail = self.maps
@@ -1020,10 +1051,27 @@ class ChainMap:
     def clear(self):
         self.maps[0].clear()
 
+    def update(self, other=(), /, **kwds):
+        front = self.maps[0]
+        front.update(other)
+        front.update(kwds)
+
+    def popitem(self):
+        front = self.maps[0]
+        if not front:
+            raise KeyError('No keys found in the first mapping.')
+        return front.popitem()
+
     def __eq__(self, other):
         if not hasattr(other, 'items'):
             return NotImplemented
         return dict(self.items()) == dict(other.items())
+
+
+def _abc():
+    # collections.abc imports this module, so it is fetched when first needed
+    import collections.abc
+    return collections.abc
 
 
 # ---- User* ---------------------------------------------------------------------------------------
@@ -1043,23 +1091,52 @@ class UserList(list):
         self.data = self
 
 
+def _plain(x):
+    return x.data if isinstance(x, UserString) else x
+
+
 class UserString:
     def __init__(self, seq):
-        self.data = str(seq)
+        self.data = seq.data[:] if isinstance(seq, UserString) else str(seq)
 
     def __str__(self):
-        return self.data
+        return str(self.data)
 
     def __repr__(self):
         return repr(self.data)
 
-    def __eq__(self, other):
-        if isinstance(other, UserString):
-            other = other.data
-        return self.data == other
+    def __int__(self):
+        return int(self.data)
+
+    def __float__(self):
+        return float(self.data)
+
+    def __complex__(self):
+        return complex(self.data)
 
     def __hash__(self):
         return hash(self.data)
+
+    def __getnewargs__(self):
+        return (self.data[:],)
+
+    def __eq__(self, other):
+        return self.data == _plain(other)
+
+    def __lt__(self, other):
+        return self.data < _plain(other)
+
+    def __le__(self, other):
+        return self.data <= _plain(other)
+
+    def __gt__(self, other):
+        return self.data > _plain(other)
+
+    def __ge__(self, other):
+        return self.data >= _plain(other)
+
+    def __contains__(self, char):
+        return _plain(char) in self.data
 
     def __len__(self):
         return len(self.data)
@@ -1067,11 +1144,63 @@ class UserString:
     def __getitem__(self, index):
         return type(self)(self.data[index])
 
-    def __contains__(self, char):
-        return char in self.data
+    def __reversed__(self):
+        for k in range(len(self.data) - 1, -1, -1):
+            yield self[k]
 
     def __add__(self, other):
+        if isinstance(other, (str, UserString)):
+            return type(self)(self.data + _plain(other))
         return type(self)(self.data + str(other))
 
-    def __getattr__(self, name):
-        return getattr(self.data, name)
+    def __radd__(self, other):
+        if isinstance(other, str):
+            return type(self)(other + self.data)
+        return type(self)(str(other) + self.data)
+
+    def __mul__(self, n):
+        return type(self)(self.data * n)
+
+    __rmul__ = __mul__
+
+    def __mod__(self, args):
+        return type(self)(self.data % args)
+
+    def __rmod__(self, template):
+        return type(self)(str(template) % self)
+
+    maketrans = str.maketrans
+
+
+def _user_string_methods():
+    # str methods on .data: which results come back as UserString, and
+    # which take a UserString argument in place of a str
+    wrapped = ('capitalize casefold center expandtabs ljust lower lstrip rjust rstrip strip '
+               'swapcase title translate upper zfill').split()
+    unwrap_wrapped = 'removeprefix removesuffix replace'.split()
+    unwrap_first = 'count find rfind'.split()
+    direct = ('encode endswith format format_map index isalnum isalpha isascii isdecimal isdigit '
+              'isidentifier islower isnumeric isprintable isspace istitle isupper join partition '
+              'rindex rpartition rsplit split splitlines startswith').split()
+
+    def make(name, wrap, unwrap):
+        fn = getattr(str, name)
+
+        def method(self, *args, **kwargs):
+            if unwrap == 'all':
+                args = [_plain(a) for a in args]
+            elif unwrap == 'first' and args:
+                args = [_plain(args[0]), *args[1:]]
+            out = fn(self.data, *args, **kwargs)
+            return type(self)(out) if wrap else out
+        method.__name__ = name
+        method.__qualname__ = 'UserString.' + name
+        return method
+    for names, wrap, unwrap in ((wrapped, True, None), (unwrap_wrapped, True, 'all'),
+                                (unwrap_first, False, 'first'), (direct, False, None)):
+        for name in names:
+            if hasattr(str, name):
+                setattr(UserString, name, make(name, wrap, unwrap))
+
+
+_user_string_methods()
