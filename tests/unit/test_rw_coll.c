@@ -811,3 +811,33 @@ TEST(rw_coll_chainmap_more)
     CHECK_STR(R.err, "");
     CHECK_INT(R.used_after, 0);
 }
+
+TEST(rw_coll_html_year)
+{
+    PYT(&R,
+        "import calendar\n"
+        "h = calendar.HTMLCalendar()\n"
+        "for args in ((2024, 4, 'st.css', 'utf-8'), (2023,), (2023, 3, None, None), (2023, 3, 'calendar.css', 'latin-1')):\n"
+        "    page = h.formatyearpage(*args)\n"
+        "    enc = args[3] if len(args) > 3 and args[3] else 'utf-8'\n"
+        "    text = page.decode(enc)\n"
+        "    body = h.formatyear(args[0], args[1] if len(args) > 1 else 3)\n"
+        "    print(repr(text.replace(body, '<<YEAR>>')))\n"
+        "print(repr(h.formatyear(2023, 12)[-80:]))\n"
+        "h2 = calendar.HTMLCalendar(); h2.cssclass_year = 'Y'; h2.cssclass_year_head = 'YH'; print(repr(h2.formatyear(2023, 1)[:160]))\n"
+        "print(calendar.HTMLCalendar(6).formatyear(2025, 5)[-400:])\n");
+    CHECK_STR(R.out,
+              "'<?xml version=\"1.0\" encoding=\"utf-8\"?>\\n<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd\">\\n<html>\\n<head>\\n<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\" />\\n<link rel=\"stylesheet\" type=\"text/css\" href=\"st.css\" />\\n<title>Calendar for 2024</title>\\n</head>\\n<body>\\n<<YEAR>></body>\\n</html>\\n'\n"
+              "'<?xml version=\"1.0\" encoding=\"utf-8\"?>\\n<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd\">\\n<html>\\n<head>\\n<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\" />\\n<link rel=\"stylesheet\" type=\"text/css\" href=\"calendar.css\" />\\n<title>Calendar for 2023</title>\\n</head>\\n<body>\\n<<YEAR>></body>\\n</html>\\n'\n"
+              "'<?xml version=\"1.0\" encoding=\"utf-8\"?>\\n<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd\">\\n<html>\\n<head>\\n<meta http-equiv=\"Content-Type\" content=\"text/html; charset=utf-8\" />\\n<title>Calendar for 2023</title>\\n</head>\\n<body>\\n<<YEAR>></body>\\n</html>\\n'\n"
+              "'<?xml version=\"1.0\" encoding=\"latin-1\"?>\\n<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd\">\\n<html>\\n<head>\\n<meta http-equiv=\"Content-Type\" content=\"text/html; charset=latin-1\" />\\n<link rel=\"stylesheet\" type=\"text/css\" href=\"calendar.css\" />\\n<title>Calendar for 2023</title>\\n</head>\\n<body>\\n<<YEAR>></body>\\n</html>\\n'\n"
+              "'><td class=\"sat\">30</td><td class=\"sun\">31</td></tr>\\n</table>\\n</td></tr></table>'\n"
+              "'<table border=\"0\" cellpadding=\"0\" cellspacing=\"0\" class=\"Y\">\\n<tr><th colspan=\"1\" class=\"YH\">2023</th></tr><tr><td><table border=\"0\" cellpadding=\"0\" cellspacing='\n"
+              "20</td></tr>\n"
+              "<tr><td class=\"sun\">21</td><td class=\"mon\">22</td><td class=\"tue\">23</td><td class=\"wed\">24</td><td class=\"thu\">25</td><td class=\"fri\">26</td><td class=\"sat\">27</td></tr>\n"
+              "<tr><td class=\"sun\">28</td><td class=\"mon\">29</td><td class=\"tue\">30</td><td class=\"wed\">31</td><td class=\"noday\">&nbsp;</td><td class=\"noday\">&nbsp;</td><td class=\"noday\">&nbsp;</td></tr>\n"
+              "</table>\n"
+              "</td></tr></table>\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}

@@ -320,6 +320,30 @@ class HTMLCalendar(Calendar):
         parts += [self.formatweek(wk) for wk in self.monthdays2calendar(theyear, themonth)]
         return '\n'.join(parts[:3]) + '\n' + ''.join(wk + '\n' for wk in parts[3:]) + '</table>\n'
 
+    def formatyear(self, theyear, width=3):
+        per_row = width if width > 1 else 1
+        out = [f'<table border="0" cellpadding="0" cellspacing="0" class="{self.cssclass_year}">\n',
+               f'<tr><th colspan="{per_row}" class="{self.cssclass_year_head}">{theyear}</th></tr>']
+        for first in range(1, 13, per_row):
+            cells = ['<td>%s</td>' % self.formatmonth(theyear, m, withyear=False)
+                     for m in range(first, min(first + per_row, 13))]
+            out.append('<tr>' + ''.join(cells) + '</tr>')
+        out.append('</table>')
+        return ''.join(out)
+
+    def formatyearpage(self, theyear, width=3, css='calendar.css', encoding=None):
+        enc = encoding or 'utf-8'
+        head = ['<?xml version="1.0" encoding="%s"?>' % enc,
+                '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
+                '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">',
+                '<html>', '<head>',
+                '<meta http-equiv="Content-Type" content="text/html; charset=%s" />' % enc]
+        if css is not None:
+            head.append('<link rel="stylesheet" type="text/css" href="%s" />' % css)
+        head += ['<title>Calendar for %d</title>' % theyear, '</head>', '<body>', '']
+        page = '\n'.join(head) + self.formatyear(theyear, width) + '</body>\n</html>\n'
+        return page.encode(enc, 'xmlcharrefreplace')
+
 
 LocaleTextCalendar = TextCalendar
 LocaleHTMLCalendar = HTMLCalendar
