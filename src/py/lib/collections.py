@@ -602,7 +602,10 @@ class Counter(dict):
 
     def elements(self):
         for item, times in self.items():
-            yield from [item] * max(_ssize(times), 0)
+            left = _ssize(times)
+            while left > 0:
+                yield item
+                left -= 1
 
     @classmethod
     def fromkeys(cls, iterable, v=None):
