@@ -841,3 +841,34 @@ TEST(rw_coll_html_year)
     CHECK_STR(R.err, "");
     CHECK_INT(R.used_after, 0);
 }
+
+TEST(rw_coll_enum_auto_tuple)
+{
+    PYT(&R,
+        "from enum import Enum, auto\n"
+        "class T(Enum):\n"
+        "    A = (1, auto())\n"
+        "    B = (2, auto())\n"
+        "    C = 5\n"
+        "    D = (3, auto())\n"
+        "    E = auto()\n"
+        "print([m.value for m in T])\n"
+        "class U(Enum):\n"
+        "    X = 10\n"
+        "    Y = (auto(), auto())\n"
+        "    Z = auto()\n"
+        "print([m.value for m in U])\n"
+        "class V(Enum):\n"
+        "    def _generate_next_value_(name, start, count, last_values):\n"
+        "        return (name, count, list(last_values))\n"
+        "    A = 1\n"
+        "    B = (7, auto())\n"
+        "    C = auto()\n"
+        "print([m.value for m in V])\n");
+    CHECK_STR(R.out,
+              "[(1, 1), (2, 2), 5, (3, 6), 7]\n"
+              "[10, (11, 12), 13]\n"
+              "[1, (7, ('B', 1, [1])), ('C', 2, [1, ('B', 1, [1])])]\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}

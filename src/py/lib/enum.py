@@ -150,12 +150,14 @@ class EnumDict(dict):
             return value
         if key in self:
             raise TypeError(f'{key!r} already defined as {self[key]!r}')
+        # every auto() value joins last_values; so does a value without any auto()
         if isinstance(value, auto):
             value = self._resolve(key, value)
         elif isinstance(value, tuple) and any(isinstance(v, auto) for v in value):
             value = tuple(self._resolve(key, v) if isinstance(v, auto) else v for v in value)
-        self._seen_names[key] = len(self._seen_values)
-        self._seen_values += [value]
+        else:
+            self._seen_values.append(value)
+        self._seen_names[key] = None
         return value
 
     def _resolve(self, key, a):
@@ -163,6 +165,7 @@ class EnumDict(dict):
             make = self._generate_next_value or _after
             a.value = make(key, 1, len(self._seen_names), list(self._seen_values))
             self._auto_called = True
+        self._seen_values.append(a.value)
         return a.value
 
     @_pyproperty
