@@ -872,3 +872,52 @@ TEST(rw_coll_enum_auto_tuple)
     CHECK_STR(R.err, "");
     CHECK_INT(R.used_after, 0);
 }
+
+TEST(rw_coll_difflib_textwrap_random)
+{
+    PYT(&R,
+        "import difflib, textwrap\n"
+        "out = []\n"
+        "def emit(*a, end='\\n'):\n"
+        "    out.append(' '.join(map(str, a)) + end)\n"
+        "state = [12345]\n"
+        "def rnd(n):\n"
+        "    state[0] = (state[0] * 1103515245 + 12345) % 2147483648\n"
+        "    return state[0] % n\n"
+        "words = ['a', 'bb', 'ccc', 'the', 'fox', 'jumps', 'well-known', 'x--y', 'end.', 'Hi!', 'supercalifragilistic', '\\t', '  ']\n"
+        "for trial in range(120):\n"
+        "    la = [''.join(chr(97 + rnd(4)) for _ in range(rnd(6))) + '\\n' for _ in range(rnd(12))]\n"
+        "    lb = [l if rnd(3) else ''.join(chr(97 + rnd(4)) for _ in range(rnd(6))) + '\\n' for l in la]\n"
+        "    if rnd(2): lb.insert(rnd(len(lb) + 1), 'new\\n')\n"
+        "    if lb and rnd(2): del lb[rnd(len(lb))]\n"
+        "    s = difflib.SequenceMatcher(None, la, lb)\n"
+        "    emit(trial, round(s.ratio(), 9), s.get_opcodes(), list(s.get_grouped_opcodes(rnd(4))))\n"
+        "    emit(''.join(difflib.ndiff(la, lb)), end='')\n"
+        "    emit(''.join(difflib.unified_diff(la, lb, n=rnd(3))), end='')\n"
+        "    emit(''.join(difflib.context_diff(la, lb, n=rnd(3))), end='')\n"
+        "    x = ''.join(chr(97 + rnd(3)) for _ in range(rnd(30))); y = ''.join(chr(97 + rnd(3)) for _ in range(rnd(30)))\n"
+        "    m = difflib.SequenceMatcher(lambda c: c == 'c', x, y)\n"
+        "    emit(m.get_matching_blocks(), round(m.quick_ratio(), 9), round(m.real_quick_ratio(), 9))\n"
+        "    text = ' '.join(words[rnd(len(words))] for _ in range(rnd(25)))\n"
+        "    w = 3 + rnd(20)\n"
+        "    kw = dict(break_long_words=bool(rnd(2)), break_on_hyphens=bool(rnd(2)), drop_whitespace=bool(rnd(2)), fix_sentence_endings=bool(rnd(2)))\n"
+        "    if rnd(3) == 0: kw['max_lines'] = 1 + rnd(3); kw['placeholder'] = ' ~'\n"
+        "    if rnd(2): kw['initial_indent'] = '> '\n"
+        "    try: emit(textwrap.wrap(text, w, **kw))\n"
+        "    except ValueError as e: emit('VE', e)\n"
+        "big_a = [str(rnd(5)) for _ in range(400)]; big_b = [str(rnd(5)) for _ in range(380)]\n"
+        "s = difflib.SequenceMatcher(None, big_a, big_b); emit(round(s.ratio(), 9), len(s.get_opcodes()), sorted(s.bpopular))\n"
+        "s = difflib.SequenceMatcher(None, big_a, big_b, autojunk=False); emit(round(s.ratio(), 9), len(s.get_opcodes()))\n"
+        "text = ''.join(out)\n"
+        "acc = 0\n"
+        "for ch in text:\n"
+        "    acc = (acc * 131 + ord(ch)) % 1000000007\n"
+        "print(len(text), acc)\n"
+        "s = difflib.SequenceMatcher(None, 'xabcdefghijklmnopy', 'zabcdefghijklmnopw')\n"
+        "ops = s.get_opcodes(); print(ops[0], ops[-1], list(s.get_grouped_opcodes(1)), s.get_opcodes() is ops, ops[1])\n");
+    CHECK_STR(R.out,
+              "69193 839390261\n"
+              "('replace', 0, 1, 0, 1) ('replace', 17, 18, 17, 18) [[('replace', 0, 1, 0, 1), ('equal', 1, 2, 1, 2)], [('equal', 16, 17, 16, 17), ('replace', 17, 18, 17, 18)]] True ('equal', 1, 17, 1, 17)\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}

@@ -23,8 +23,8 @@ class SequenceMatcher:
     def __init__(self, isjunk=None, a='', b='', autojunk=True):
         self.isjunk = isjunk
         self.autojunk = autojunk
-        self.a = None
-        self.b = None
+        self.a = self.b = None
+        self._blocks = self._ops = self._bcounts = None
         self.set_seqs(a, b)
 
     def set_seqs(self, a, b):
@@ -34,13 +34,13 @@ class SequenceMatcher:
     def set_seq1(self, a):
         if a is not self.a:
             self.a = a
-            self._blocks = None
+            self._blocks = self._ops = None
 
     def set_seq2(self, b):
         if b is self.b:
             return
         self.b = b
-        self._blocks = None
+        self._blocks = self._ops = None
         self._bcounts = None
         self._analyse_b()
 
@@ -128,7 +128,10 @@ class SequenceMatcher:
         return out
 
     def get_opcodes(self):
-        steps = []
+        # cached; like CPython's, get_grouped_opcodes trims the cached list in place
+        if self._ops is not None:
+            return self._ops
+        self._ops = steps = []
         i = j = 0
         for bi, bj, n in self.get_matching_blocks():
             if i < bi or j < bj:
