@@ -921,3 +921,66 @@ TEST(rw_coll_difflib_textwrap_random)
     CHECK_STR(R.err, "");
     CHECK_INT(R.used_after, 0);
 }
+
+TEST(rw_coll_random_mix)
+{
+    PYT(&R,
+        "import pprint, reprlib, calendar, string\n"
+        "from collections import Counter, OrderedDict, defaultdict, deque, ChainMap\n"
+        "state = [987]\n"
+        "def rnd(n):\n"
+        "    state[0] = (state[0] * 1103515245 + 12345) % 2147483648\n"
+        "    return state[0] % n\n"
+        "def thing(depth):\n"
+        "    k = rnd(9 if depth < 4 else 4)\n"
+        "    if k == 0: return rnd(10 ** rnd(15)) - 50\n"
+        "    if k == 1: return 'w' * rnd(12) + ' ' + 'z' * rnd(30) + '\\n' * rnd(2)\n"
+        "    if k == 2: return rnd(1000) / 7\n"
+        "    if k == 3: return None if rnd(2) else bool(rnd(2))\n"
+        "    if k == 4: return [thing(depth + 1) for _ in range(rnd(7))]\n"
+        "    if k == 5: return tuple(thing(depth + 1) for _ in range(rnd(4)))\n"
+        "    if k == 6: return {('k%d' % rnd(20)): thing(depth + 1) for _ in range(rnd(6))}\n"
+        "    if k == 7: return b'bytes!' * rnd(8)\n"
+        "    return [OrderedDict([('o', thing(depth + 1))]), Counter('ab' * rnd(5)), deque(range(rnd(12)), maxlen=rnd(2) and 15 or None), defaultdict(int, {'d': rnd(5)}), ChainMap({'c': 1})][rnd(5)]\n"
+        "out = []\n"
+        "for trial in range(150):\n"
+        "    t = thing(0)\n"
+        "    w = 10 + rnd(60)\n"
+        "    out.append(pprint.pformat(t, width=w, indent=1 + rnd(3), depth=None if rnd(3) else 1 + rnd(3), compact=bool(rnd(2)), sort_dicts=bool(rnd(2)), underscore_numbers=bool(rnd(2))))\n"
+        "    out.append(repr((pprint.isreadable(t), pprint.saferepr(t)[:200])))\n"
+        "    r = reprlib.Repr(maxlevel=1 + rnd(4), maxlist=rnd(5), maxdict=rnd(4), maxstring=5 + rnd(30), maxlong=5 + rnd(30), maxother=5 + rnd(20), maxtuple=rnd(5), maxdeque=rnd(4))\n"
+        "    if rnd(3) == 0: r.indent = rnd(3)\n"
+        "    out.append(r.repr(t))\n"
+        "    c1 = Counter({chr(97 + rnd(5)): rnd(7) - 3 for _ in range(rnd(6))}); c2 = Counter({chr(97 + rnd(5)): rnd(7) - 3 for _ in range(rnd(6))})\n"
+        "    out.append(repr([c1 + c2, c1 - c2, c1 | c2, c1 & c2, +c1, -c2, c1 == c2, c1 <= c2, c1 >= c2, c1.most_common(2), sorted(c1.elements()), c1.total()]))\n"
+        "    c3 = Counter(c1); c3 += c2; c4 = Counter(c1); c4 -= c2; c5 = Counter(c1); c5 |= c2; c6 = Counter(c1); c6 &= c2\n"
+        "    out.append(repr([c3, c4, c5, c6]))\n"
+        "    y, m, fw = 1 + rnd(3000), 1 + rnd(12), rnd(7)\n"
+        "    tc = calendar.TextCalendar(fw)\n"
+        "    out.append(tc.formatmonth(y, m, rnd(4), rnd(3)))\n"
+        "    out.append(repr([calendar.monthrange(y, m), calendar.weekday(y, m, 1 + rnd(28)), calendar.leapdays(y, y + rnd(500)), list(tc.itermonthdays4(y, m))[:3]]))\n"
+        "    tpl = string.Template(''.join(['$a', '${b}', '$$', 'x', ' ', '$c_1'][rnd(6)] for _ in range(rnd(8))))\n"
+        "    out.append(tpl.safe_substitute(a=1, c_1='C') + '|' + repr(tpl.get_identifiers()))\n"
+        "    out.append(string.Formatter().format('{0!r:>%d}|{x:^%d}|{1}' % (rnd(9), rnd(9)), thing(3), rnd(100), x='q'))\n"
+        "out.append(calendar.TextCalendar(rnd(7)).formatyear(1 + rnd(3000), 2 + rnd(2), 1 + rnd(2), 2 + rnd(4), 1 + rnd(6)))\n"
+        "text = '\\n'.join(out)\n"
+        "acc = 0\n"
+        "for ch in text:\n"
+        "    acc = (acc * 131 + ord(ch)) % 1000000007\n"
+        "print(len(text), acc)\n"
+        "import reprlib\n"
+        "r = reprlib.Repr(indent=2)\n"
+        "print(r.repr(()), r.repr([]), r.repr({}), r.repr(set()), r.repr([[], ()]), r.repr((1,)))\n"
+        "try: reprlib.Repr(indent=-1).repr([])\n"
+        "except ValueError as e: print(e)\n");
+    CHECK_STR(R.out,
+              "103176 55555571\n"
+              "() [] {} set() [\n"
+              "  [],\n"
+              "  (),\n"
+              "] (\n"
+              "  1,\n"
+              ")\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}

@@ -80,7 +80,7 @@ class Repr:
         raise TypeError(f'Repr.indent must be a str, int or None, not {type(step)!r}')
 
     def _join(self, parts, level):
-        if self.indent is None:
+        if self.indent is None or not parts:
             return ', '.join(parts)
         pad = self._pad()
         outer = pad * (self.maxlevel - level)
