@@ -984,3 +984,50 @@ TEST(rw_coll_random_mix)
     CHECK_STR(R.err, "");
     CHECK_INT(R.used_after, 0);
 }
+
+TEST(rw_coll_enum_flag_random)
+{
+    PYT(&R,
+        "import enum\n"
+        "from enum import Flag, IntFlag\n"
+        "state = [777]\n"
+        "def rnd(n):\n"
+        "    state[0] = (state[0] * 1103515245 + 12345) % 2147483648\n"
+        "    return state[0] % n\n"
+        "out = []\n"
+        "def rec(f):\n"
+        "    try:\n"
+        "        out.append(repr(f()))\n"
+        "    except Exception as e:\n"
+        "        out.append(type(e).__name__ + ': ' + str(e))\n"
+        "for trial in range(120):\n"
+        "    base = [Flag, IntFlag][rnd(2)]\n"
+        "    bnd = [None, enum.STRICT, enum.CONFORM, enum.EJECT, enum.KEEP][rnd(5)]\n"
+        "    items = []\n"
+        "    bits = []\n"
+        "    for i in range(1 + rnd(5)):\n"
+        "        b = 1 << rnd(6)\n"
+        "        if b not in bits:\n"
+        "            bits.append(b); items.append(('S%d' % i, b))\n"
+        "    if rnd(2): items.append(('NONE', 0))\n"
+        "    if len(bits) > 1 and rnd(2): items.append(('COMBO', bits[0] | bits[-1]))\n"
+        "    if rnd(3) == 0: items.append(('ALL', sum(bits)))\n"
+        "    F = base('F%d' % trial, items, boundary=bnd) if bnd else base('F%d' % trial, items)\n"
+        "    out.append(repr([list(F), len(F), F._member_names_, F._flag_mask_, F._all_bits_]))\n"
+        "    mem = list(F.__members__.values())\n"
+        "    for _ in range(5):\n"
+        "        a = mem[rnd(len(mem))]; b = mem[rnd(len(mem))]; v = rnd(80) - 20\n"
+        "        rec(lambda: (a | b, a & b, a ^ b, ~a, list(a), len(a), bool(a), str(a), b in a))\n"
+        "        rec(lambda: (repr(F(v)), str(F(v)), F(v).name, F(v).value))\n"
+        "        if base is IntFlag:\n"
+        "            rec(lambda: (a | v, v & a, a + 1, repr(a ^ 3), format(a, '03d')))\n"
+        "text = '\\n'.join(out)\n"
+        "acc = 0\n"
+        "for ch in text:\n"
+        "    acc = (acc * 131 + ord(ch)) % 1000000007\n"
+        "print(len(text), acc)\n");
+    CHECK_STR(R.out,
+              "117210 913397410\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}

@@ -574,21 +574,23 @@ class Flag(Enum, boundary=STRICT):
             raise ValueError(f'{value!r} is not a valid {cls.__qualname__}')
         known = cls._flag_mask_
         given = value
+        too_low = False
         if value < 0:
-            # two's complement over the flag's bits, or wider when it does not fit
+            # two's complement over the flag's bits; lower values do not fit
             span = cls._all_bits_ + 1
             value += span
             if value < 0:
+                too_low = True
                 value = max(span, 1 << given.bit_length()) + given
         extra = value & ~known
         edge = cls._boundary_
-        if extra:
+        if extra or too_low:
             if edge in (STRICT, None):
                 digits = max(given.bit_length(), known.bit_length())
                 raise ValueError('%r invalid value %r\n    given %s\n  allowed %s'
                                  % (cls, given, _bits_text(given, digits), _bits_text(known, digits)))
             if edge == EJECT:
-                return value
+                return given
             if edge == CONFORM:
                 value &= known
                 extra = 0
@@ -598,31 +600,44 @@ class Flag(Enum, boundary=STRICT):
             combo = object.__new__(cls)
         if not hasattr(combo, '_value_'):
             combo._value_ = value
-        combo._name_ = cls._compound_name(value, edge == KEEP)
+        combo._name_ = cls._compound_name(value)
         if extra:
             return combo
         return cls._value2member_map_.setdefault(value, combo)
 
     @classmethod
-    def _compound_name(cls, value, keep):
-        # 'A|B' when value is a union of named single-bit members; with
-        # keep, other bits are added as a number ('A|B|8')
+    def _compound_name(cls, value):
+        # 'A|B' for the named members inside value (single-bit ones first);
+        # bits no member names are added as a number ('A|B|8')
         if not value:
             return None
         parts = []
         covered = 0
         canon = cls._member_names_
-        for m in sorted(cls._member_map_.values(), key=lambda m: m._sort_order_):
+        ordered = sorted(cls._member_map_.values(), key=lambda m: m._sort_order_)
+        if value & ~cls._flag_mask_:
+            # bits no member has: every member inside the value, then the rest as a number
+            for m in ordered:
+                v = m._value_
+                if isinstance(v, int) and v > 0 and v & value == v and m._name_ not in parts:
+                    parts.append(m._name_)
+                    covered |= v
+            return '|'.join(parts + [repr(value & ~covered)]) if parts else None
+        for m in ordered:
             v = m._value_
             if v and v & (v - 1) == 0 and v & value == v and m._name_ in canon and m._name_ not in parts:
+                parts.append(m._name_)
+                covered |= v
+        # then multi-bit members that name bits no single member has
+        for m in ordered:
+            v = m._value_
+            if isinstance(v, int) and v > 0 and v & value == v and v & ~covered and m._name_ not in parts:
                 parts.append(m._name_)
                 covered |= v
         rest = value & ~covered
         if not parts:
             return None
         if rest:
-            if not keep:
-                return None
             parts.append(repr(rest))
         return '|'.join(parts)
 
@@ -633,9 +648,16 @@ class Flag(Enum, boundary=STRICT):
         return self._value_ & other._value_ == other._value_
 
     def __iter__(self):
-        # the canonical members it contains, in definition order
         kind = type(self)
         mine = self._value_
+        inside = mine & kind._flag_mask_
+        if inside & ~kind._singles_mask_:
+            # member bits without a single-bit member: whatever the value map
+            # holds for each bit, lowest first (None where it holds nothing)
+            for bit in _single_bits(inside):
+                yield kind._value2member_map_.get(bit)
+            return
+        # the canonical members it contains, in definition order
         for n in kind._member_names_:
             m = kind._member_map_[n]
             if m._value_ & mine == m._value_:
@@ -680,7 +702,7 @@ class Flag(Enum, boundary=STRICT):
         return NotImplemented if bits is None else type(self)(self._value_ ^ bits)
 
     def __invert__(self):
-        if self._boundary_ == KEEP:
+        if self._boundary_ in (KEEP, EJECT):
             return type(self)(~self._value_)
         return type(self)(self._singles_mask_ & ~self._value_)
 
