@@ -1,7 +1,4 @@
-"""calendar for Sandkiste: month and year calendars (Gregorian, English names).
-
-Layouts and values follow CPython's module; the code is our own.
-"""
+"""calendar for Sandkiste: text and HTML calendars (Gregorian, English names)."""
 import datetime
 from enum import IntEnum, global_enum
 
@@ -20,7 +17,7 @@ class IllegalMonthError(ValueError):
         self.month = month
 
     def __str__(self):
-        return 'bad month number %r; must be 1-12' % self.month
+        return f'bad month number {self.month!r}; must be 1-12'
 
 
 class IllegalWeekdayError(ValueError):
@@ -28,8 +25,12 @@ class IllegalWeekdayError(ValueError):
         self.weekday = weekday
 
     def __str__(self):
-        return 'bad weekday number %r; must be 0 (Monday) to 6 (Sunday)' % self.weekday
+        return f'bad weekday number {self.weekday!r}; must be 0 (Monday) to 6 (Sunday)'
 
+
+_MONTH_WORDS = ('January February March April May June July August '
+                'September October November December').split()
+_DAY_WORDS = 'Monday Tuesday Wednesday Thursday Friday Saturday Sunday'.split()
 
 @global_enum
 class Month(IntEnum):
@@ -58,235 +59,231 @@ class Day(IntEnum):
     SUNDAY = 6
 
 
-for _m in Month:
-    globals()[_m.name] = _m
-for _d in Day:
-    globals()[_d.name] = _d
-
-_MONTH_DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-mdays = _MONTH_DAYS
+globals().update((e.name, e) for e in [*Month, *Day])
 
 
-class _NameList:
-    """Month or day names, indexable like a list."""
-
-    def __init__(self, names):
-        self._names = names
+class _Names:
+    # read-only sequence of month or weekday names
+    def __init__(self, seq):
+        self._seq = tuple(seq)
 
     def __getitem__(self, i):
-        return self._names[i]
+        return self._seq[i]
 
     def __len__(self):
-        return len(self._names)
+        return len(self._seq)
 
     def __iter__(self):
-        return iter(self._names)
+        return iter(self._seq)
 
 
-_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
-           'November', 'December']
-_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
-month_name = _NameList([''] + _MONTHS)
-month_abbr = _NameList([''] + [m[:3] for m in _MONTHS])
-day_name = _NameList(_DAYS)
-day_abbr = _NameList([d[:3] for d in _DAYS])
+month_name = _Names([''] + _MONTH_WORDS)
+month_abbr = _Names([''] + [w[:3] for w in _MONTH_WORDS])
+day_name = _Names(_DAY_WORDS)
+day_abbr = _Names(w[:3] for w in _DAY_WORDS)
 standalone_month_name = month_name
 standalone_month_abbr = month_abbr
 
+# days per month in a common year (index 0 unused)
+mdays = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
 
 def isleap(year):
-    """True for Gregorian leap years."""
-    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    if year % 400 == 0:
+        return True
+    return year % 4 == 0 and year % 100 != 0
+
+
+def _leaps_upto(y):
+    # leap years in 1 .. y (y >= 0); negative y works with floor division too
+    return y // 4 - y // 100 + y // 400
 
 
 def leapdays(y1, y2):
-    """Leap years in [y1, y2)."""
-    y1 -= 1
-    y2 -= 1
-    return (y2 // 4 - y1 // 4) - (y2 // 100 - y1 // 100) + (y2 // 400 - y1 // 400)
+    return _leaps_upto(y2 - 1) - _leaps_upto(y1 - 1)
 
 
 def weekday(year, month, day):
-    """Day of the week (0 is Monday)."""
-    if not datetime.MINYEAR <= year <= datetime.MAXYEAR:
-        year = 2000 + year % 400
-    return Day(datetime.date(year, month, day).weekday())
+    if year < datetime.MINYEAR or year > datetime.MAXYEAR:
+        year = 2000 + year % 400      # the Gregorian cycle repeats every 400 years
+    when = datetime.date(year, month, day)
+    return Day(when.weekday())
 
 
-def _validate_month(month):
-    if not 1 <= month <= 12:
+def _need_month(month):
+    if month < 1 or month > 12:
         raise IllegalMonthError(month)
 
 
+def _length(year, month):
+    if month == 2 and isleap(year):
+        return 29
+    return mdays[month]
+
+
 def monthrange(year, month):
-    """(weekday of the 1st, number of days) for the month."""
-    _validate_month(month)
-    first = weekday(year, month, 1)
-    return first, _MONTH_DAYS[month] + (month == 2 and isleap(year))
+    _need_month(month)
+    return weekday(year, month, 1), _length(year, month)
 
 
-def _monthlen(year, month):
-    return _MONTH_DAYS[month] + (month == 2 and isleap(year))
+def _step(year, month, delta):
+    # (year, month) moved by delta months (delta is -1 or +1 here)
+    k = year * 12 + month - 1 + delta
+    return k // 12, k % 12 + 1
 
 
-def _prevmonth(year, month):
-    return (year - 1, 12) if month == 1 else (year, month - 1)
-
-
-def _nextmonth(year, month):
-    return (year + 1, 1) if month == 12 else (year, month + 1)
+def _chunks(seq, size):
+    seq = list(seq)
+    return [seq[at:at + size] for at in range(0, len(seq), size)]
 
 
 class Calendar:
-    """Calendar computations; the week starts on firstweekday (0 is Monday)."""
-
     def __init__(self, firstweekday=0):
         self.firstweekday = firstweekday
 
     def getfirstweekday(self):
-        return self._firstweekday % 7
+        return self._first % 7
 
     def setfirstweekday(self, firstweekday):
-        self._firstweekday = firstweekday
+        self._first = firstweekday
 
     firstweekday = property(getfirstweekday, setfirstweekday)
 
     def iterweekdays(self):
-        for i in range(self.firstweekday, self.firstweekday + 7):
-            yield i % 7
+        start = self.firstweekday
+        for k in range(7):
+            yield (start + k) % 7
+
+    def _padding(self, year, month):
+        # (blank cells before day 1, days in month, blank cells after the last day)
+        dow, count = monthrange(year, month)
+        lead = (dow - self.firstweekday) % 7
+        return lead, count, -(lead + count) % 7
+
+    def itermonthdays(self, year, month):
+        lead, count, trail = self._padding(year, month)
+        return iter([0] * lead + list(range(1, count + 1)) + [0] * trail)
+
+    def itermonthdays2(self, year, month):
+        col = self.firstweekday
+        for d in self.itermonthdays(year, month):
+            yield d, col % 7
+            col += 1
 
     def itermonthdays3(self, year, month):
-        """(year, month, day) triples for full weeks around the month."""
-        first, ndays = monthrange(year, month)
-        before = (first - self.firstweekday) % 7
-        after = (self.firstweekday - first - ndays) % 7
-        py, pm = _prevmonth(year, month)
-        plen = _monthlen(py, pm)
-        for d in range(plen - before + 1, plen + 1):
+        lead, count, trail = self._padding(year, month)
+        py, pm = _step(year, month, -1)
+        top = _length(py, pm)
+        for d in range(top - lead + 1, top + 1):
             yield py, pm, d
-        for d in range(1, ndays + 1):
+        for d in range(1, count + 1):
             yield year, month, d
-        ny, nm = _nextmonth(year, month)
-        for d in range(1, after + 1):
+        ny, nm = _step(year, month, 1)
+        for d in range(1, trail + 1):
             yield ny, nm, d
 
     def itermonthdays4(self, year, month):
-        for i, (y, m, d) in enumerate(self.itermonthdays3(year, month)):
-            yield y, m, d, (self.firstweekday + i) % 7
+        col = self.firstweekday
+        for ymd in self.itermonthdays3(year, month):
+            yield ymd + (col % 7,)
+            col += 1
 
     def itermonthdates(self, year, month):
-        for y, m, d in self.itermonthdays3(year, month):
-            yield datetime.date(y, m, d)
-
-    def itermonthdays(self, year, month):
-        first, ndays = monthrange(year, month)
-        before = (first - self.firstweekday) % 7
-        yield from (0 for _ in range(before))
-        yield from range(1, ndays + 1)
-        after = (self.firstweekday - first - ndays) % 7
-        yield from (0 for _ in range(after))
-
-    def itermonthdays2(self, year, month):
-        for i, d in enumerate(self.itermonthdays(year, month), self.firstweekday):
-            yield d, i % 7
-
-    def _weeks(self, items):
-        items = list(items)
-        return [items[i:i + 7] for i in range(0, len(items), 7)]
+        for ymd in self.itermonthdays3(year, month):
+            yield datetime.date(*ymd)
 
     def monthdatescalendar(self, year, month):
-        return self._weeks(self.itermonthdates(year, month))
+        return _chunks(self.itermonthdates(year, month), 7)
 
     def monthdays2calendar(self, year, month):
-        return self._weeks(self.itermonthdays2(year, month))
+        return _chunks(self.itermonthdays2(year, month), 7)
 
     def monthdayscalendar(self, year, month):
-        return self._weeks(self.itermonthdays(year, month))
+        return _chunks(self.itermonthdays(year, month), 7)
 
-    def _year_rows(self, monthly, year, width):
-        months = [monthly(year, m) for m in range(1, 13)]
-        return [months[i:i + width] for i in range(0, 12, width)]
+    def _by_rows(self, per_month, year, width):
+        return _chunks([per_month(year, m) for m in range(1, 13)], width)
 
     def yeardatescalendar(self, year, width=3):
-        return self._year_rows(self.monthdatescalendar, year, width)
+        return self._by_rows(self.monthdatescalendar, year, width)
 
     def yeardays2calendar(self, year, width=3):
-        return self._year_rows(self.monthdays2calendar, year, width)
+        return self._by_rows(self.monthdays2calendar, year, width)
 
     def yeardayscalendar(self, year, width=3):
-        return self._year_rows(self.monthdayscalendar, year, width)
+        return self._by_rows(self.monthdayscalendar, year, width)
 
 
-def _columns(cols, colwidth, spacing):
-    return (' ' * spacing).join(c.center(colwidth) for c in cols)
+def _show(text):
+    print(text, end='')
+
+
+def _side_by_side(texts, width, gap):
+    return (' ' * gap).join(t.center(width) for t in texts)
 
 
 class TextCalendar(Calendar):
-    """Calendars as plain text."""
-
     def prweek(self, theweek, width):
-        print(self.formatweek(theweek, width), end='')
+        _show(self.formatweek(theweek, width))
 
     def formatday(self, day, weekday, width):
-        return ('' if day == 0 else '%2i' % day).center(width)
+        text = '%2i' % day if day else ''
+        return text.center(width)
 
     def formatweek(self, theweek, width):
-        return ' '.join(self.formatday(d, wd, width) for d, wd in theweek)
+        cells = [self.formatday(d, wd, width) for d, wd in theweek]
+        return ' '.join(cells)
 
     def formatweekday(self, day, width):
-        names = day_name if width >= 9 else day_abbr
-        return names[day][:width].center(width)
+        full = day_name[day] if width >= 9 else day_abbr[day]
+        return full[:width].center(width)
 
     def formatweekheader(self, width):
-        return ' '.join(self.formatweekday(i, width) for i in self.iterweekdays())
+        return ' '.join([self.formatweekday(k, width) for k in self.iterweekdays()])
 
     def formatmonthname(self, theyear, themonth, width, withyear=True):
-        _validate_month(themonth)
-        s = month_name[themonth]
+        _need_month(themonth)
+        title = month_name[themonth]
         if withyear:
-            s = '%s %r' % (s, theyear)
-        return s.center(width)
+            title += ' ' + repr(theyear)
+        return title.center(width)
 
     def prmonth(self, theyear, themonth, w=0, l=0):
-        print(self.formatmonth(theyear, themonth, w, l), end='')
+        _show(self.formatmonth(theyear, themonth, w, l))
 
     def formatmonth(self, theyear, themonth, w=0, l=0):
-        w = max(2, w)
-        l = max(1, l)
-        out = self.formatmonthname(theyear, themonth, 7 * (w + 1) - 1).rstrip() + '\n' * l
-        out += self.formatweekheader(w).rstrip() + '\n' * l
-        for week in self.monthdays2calendar(theyear, themonth):
-            out += self.formatweek(week, w).rstrip() + '\n' * l
-        return out
+        w = w if w > 2 else 2
+        nl = '\n' * (l if l > 1 else 1)
+        lines = [self.formatmonthname(theyear, themonth, 7 * w + 6),
+                 self.formatweekheader(w)]
+        lines += [self.formatweek(wk, w) for wk in self.monthdays2calendar(theyear, themonth)]
+        return ''.join(s.rstrip() + nl for s in lines)
 
     def formatyear(self, theyear, w=2, l=1, c=6, m=3):
-        w = max(2, w)
-        l = max(1, l)
-        c = max(2, c)
-        colwidth = (w + 1) * 7 - 1
-        out = [repr(theyear).center(colwidth * m + c * (m - 1)).rstrip(), '\n' * l]
-        header = self.formatweekheader(w)
-        for i, row in enumerate(self.yeardays2calendar(theyear, m)):
-            months = range(m * i + 1, min(m * (i + 1) + 1, 13))
-            out.append('\n' * l)
-            out.append(_columns((self.formatmonthname(theyear, k, colwidth, False) for k in months),
-                                colwidth, c).rstrip())
-            out.append('\n' * l)
-            out.append(_columns((header for _ in months), colwidth, c).rstrip())
-            out.append('\n' * l)
-            for j in range(max(len(cal) for cal in row)):
-                weeks = [self.formatweek(cal[j], w) if j < len(cal) else '' for cal in row]
-                out.append(_columns(weeks, colwidth, c).rstrip())
-                out.append('\n' * l)
-        return ''.join(out)
+        w = w if w > 2 else 2
+        c = c if c > 2 else 2
+        nl = '\n' * (l if l > 1 else 1)
+        box = 7 * w + 6
+        rows = [repr(theyear).center(box * m + c * (m - 1))]
+        head = self.formatweekheader(w)
+        first = 1
+        for band in self.yeardays2calendar(theyear, m):
+            nums = range(first, first + len(band))
+            first += len(band)
+            rows.append('')
+            rows.append(_side_by_side([self.formatmonthname(theyear, k, box, False) for k in nums], box, c))
+            rows.append(_side_by_side([head] * len(band), box, c))
+            tallest = max(len(weeks) for weeks in band)
+            for r in range(tallest):
+                cells = [self.formatweek(weeks[r], w) if r < len(weeks) else '' for weeks in band]
+                rows.append(_side_by_side(cells, box, c))
+        return ''.join(s.rstrip() + nl for s in rows)
 
     def pryear(self, theyear, w=0, l=0, c=6, m=3):
-        print(self.formatyear(theyear, w, l, c, m), end='')
+        _show(self.formatyear(theyear, w, l, c, m))
 
 
 class HTMLCalendar(Calendar):
-    """Calendars as HTML tables."""
-
     cssclasses = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']
     cssclasses_weekday_head = cssclasses
     cssclass_noday = 'noday'
@@ -296,69 +293,95 @@ class HTMLCalendar(Calendar):
     cssclass_year = 'year'
 
     def formatday(self, day, weekday):
-        if day == 0:
-            return '<td class="%s">&nbsp;</td>' % self.cssclass_noday
-        return '<td class="%s">%d</td>' % (self.cssclasses[weekday], day)
+        if not day:
+            return f'<td class="{self.cssclass_noday}">&nbsp;</td>'
+        return f'<td class="{self.cssclasses[weekday]}">{day}</td>'
 
     def formatweek(self, theweek):
-        return '<tr>%s</tr>' % ''.join(self.formatday(d, wd) for d, wd in theweek)
+        return '<tr>' + ''.join([self.formatday(d, wd) for d, wd in theweek]) + '</tr>'
 
     def formatweekday(self, day):
-        return '<th class="%s">%s</th>' % (self.cssclasses_weekday_head[day], day_abbr[day])
+        css = self.cssclasses_weekday_head[day]
+        return f'<th class="{css}">{day_abbr[day]}</th>'
 
     def formatweekheader(self):
-        return '<tr>%s</tr>' % ''.join(self.formatweekday(i) for i in self.iterweekdays())
+        return '<tr>' + ''.join([self.formatweekday(k) for k in self.iterweekdays()]) + '</tr>'
 
     def formatmonthname(self, theyear, themonth, withyear=True):
-        s = '%s %s' % (month_name[themonth], theyear) if withyear else '%s' % month_name[themonth]
-        return '<tr><th colspan="7" class="%s">%s</th></tr>' % (self.cssclass_month_head, s)
+        title = month_name[themonth]
+        if withyear:
+            title = f'{title} {theyear}'
+        return f'<tr><th colspan="7" class="{self.cssclass_month_head}">{title}</th></tr>'
 
     def formatmonth(self, theyear, themonth, withyear=True):
-        v = ['<table border="0" cellpadding="0" cellspacing="0" class="%s">' % self.cssclass_month, '\n',
-             self.formatmonthname(theyear, themonth, withyear=withyear), '\n', self.formatweekheader(), '\n']
-        for week in self.monthdays2calendar(theyear, themonth):
-            v.append(self.formatweek(week))
-            v.append('\n')
-        v.append('</table>')
-        v.append('\n')
-        return ''.join(v)
+        parts = [f'<table border="0" cellpadding="0" cellspacing="0" class="{self.cssclass_month}">',
+                 self.formatmonthname(theyear, themonth, withyear=withyear),
+                 self.formatweekheader()]
+        parts += [self.formatweek(wk) for wk in self.monthdays2calendar(theyear, themonth)]
+        return '\n'.join(parts[:3]) + '\n' + ''.join(wk + '\n' for wk in parts[3:]) + '</table>\n'
+
+    def formatyear(self, theyear, width=3):
+        per_row = width if width > 1 else 1
+        out = [f'<table border="0" cellpadding="0" cellspacing="0" class="{self.cssclass_year}">\n',
+               f'<tr><th colspan="{per_row}" class="{self.cssclass_year_head}">{theyear}</th></tr>']
+        for first in range(1, 13, per_row):
+            cells = ['<td>%s</td>' % self.formatmonth(theyear, m, withyear=False)
+                     for m in range(first, min(first + per_row, 13))]
+            out.append('<tr>' + ''.join(cells) + '</tr>')
+        out.append('</table>')
+        return ''.join(out)
+
+    def formatyearpage(self, theyear, width=3, css='calendar.css', encoding=None):
+        enc = encoding or 'utf-8'
+        head = ['<?xml version="1.0" encoding="%s"?>' % enc,
+                '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
+                '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">',
+                '<html>', '<head>',
+                '<meta http-equiv="Content-Type" content="text/html; charset=%s" />' % enc]
+        if css is not None:
+            head.append('<link rel="stylesheet" type="text/css" href="%s" />' % css)
+        head += ['<title>Calendar for %d</title>' % theyear, '</head>', '<body>', '']
+        page = '\n'.join(head) + self.formatyear(theyear, width) + '</body>\n</html>\n'
+        return page.encode(enc, 'xmlcharrefreplace')
 
 
 LocaleTextCalendar = TextCalendar
 LocaleHTMLCalendar = HTMLCalendar
 
+# module-level functions share one TextCalendar
 c = TextCalendar()
-firstweekday = c.getfirstweekday
-monthcalendar = c.monthdayscalendar
-prweek = c.prweek
-week = c.formatweek
-weekheader = c.formatweekheader
-prmonth = c.prmonth
-month = c.formatmonth
-calendar = c.formatyear
-prcal = c.pryear
 
 
 def setfirstweekday(firstweekday):
-    if not MONDAY <= firstweekday <= SUNDAY:
+    if not 0 <= firstweekday <= 6:
         raise IllegalWeekdayError(firstweekday)
-    c.firstweekday = firstweekday
+    c.setfirstweekday(firstweekday)
 
 
-def format(cols, colwidth=20, spacing=6):
-    print(formatstring(cols, colwidth, spacing))
+calendar = c.formatyear
+firstweekday = c.getfirstweekday
+month = c.formatmonth
+monthcalendar = c.monthdayscalendar
+prcal = c.pryear
+prmonth = c.prmonth
+prweek = c.prweek
+week = c.formatweek
+weekheader = c.formatweekheader
 
 
 def formatstring(cols, colwidth=20, spacing=6):
-    return _columns(cols, colwidth, spacing)
+    return _side_by_side(cols, colwidth, spacing)
+
+
+def format(cols, colwidth=20, spacing=6):
+    print(_side_by_side(cols, colwidth, spacing))
 
 
 EPOCH = 1970
-_EPOCH_ORD = datetime.date(EPOCH, 1, 1).toordinal()
+_DAY0 = datetime.date(EPOCH, 1, 1).toordinal()
 
 
 def timegm(tuple):
-    """Seconds since the epoch for a UTC time tuple."""
-    year, month, day, hour, minute, second = tuple[:6]
-    days = datetime.date(year, month, 1).toordinal() - _EPOCH_ORD + day - 1
-    return ((days * 24 + hour) * 60 + minute) * 60 + second
+    y, mo, d, hh, mm, ss = tuple[:6]
+    days = datetime.date(y, mo, 1).toordinal() + d - 1 - _DAY0
+    return days * 86400 + hh * 3600 + mm * 60 + ss

@@ -1,7 +1,7 @@
 # collections — deque, defaultdict, namedtuple, Counter, OrderedDict,
-# ChainMap and the User* wrappers.  Host code (see stdlib.c): written in
-# Python, behaves like a C module (no frames in tracebacks, C-style type
-# names such as 'collections.deque' in messages).
+# ChainMap and the User* wrappers, for Sandkiste's embedded Python.  Runs as
+# host code (stdlib.c): no frames of its own in tracebacks, and C-style type
+# names ('collections.deque') in error messages.
 
 import _sk
 import sys as _sys
@@ -406,34 +406,22 @@ def _GenericAlias(cls, item):
 # ---- defaultdict -------------------------------------------------------------------------------
 class defaultdict(dict):
     def __init__(self, *args, **kwargs):
-        factory = None
-        if args:
-            factory = args[0]
-            args = args[1:]
-            if factory is not None and not callable(factory):
-                raise TypeError('first argument must be callable or None')
-        dict.__init__(self, *args, **kwargs)
-        self.default_factory = factory
+        make = args[0] if args else None
+        if make is not None and not callable(make):
+            raise TypeError('first argument must be callable or None')
+        dict.__init__(self, *args[1:], **kwargs)
+        self.default_factory = make
 
     def __missing__(self, key):
-        factory = self.default_factory
-        if factory is None:
+        make = self.default_factory
+        if make is None:
             raise KeyError(key)
-        value = factory()
-        self[key] = value
-        return value
+        self[key] = fresh = make()
+        return fresh
 
     def __repr__(self):
-        key = id(self)
-        if key in _repr_running:
-            return '...'
-        _repr_running.add(key)
-        try:
-            f = self.default_factory
-            fr = repr(f)
-            return f'defaultdict({fr}, {dict.__repr__(self)})'
-        finally:
-            _repr_running.discard(key)
+        # dict.__repr__ shows a self-reference as {...}
+        return 'defaultdict(%r, %s)' % (self.default_factory, dict.__repr__(self))
 
     def copy(self):
         return defaultdict(self.default_factory, self)
@@ -441,21 +429,18 @@ class defaultdict(dict):
     __copy__ = copy
 
     def __reduce__(self):
-        return (defaultdict, (self.default_factory,), None, None, iter(self.items()))
+        state = iter(self.items())
+        return (defaultdict, (self.default_factory,), None, None, state)
 
     def __or__(self, other):
-        if not isinstance(other, dict):
-            return NotImplemented
-        new = defaultdict(self.default_factory, self)
-        new.update(other)
-        return new
+        if isinstance(other, dict):
+            return _joined(defaultdict(self.default_factory, self), other)
+        return NotImplemented
 
     def __ror__(self, other):
-        if not isinstance(other, dict):
-            return NotImplemented
-        new = defaultdict(self.default_factory, other)
-        new.update(self)
-        return new
+        if isinstance(other, dict):
+            return _joined(defaultdict(self.default_factory, other), self)
+        return NotImplemented
 
     def __ior__(self, other):
         dict.update(self, other)
@@ -463,62 +448,70 @@ class defaultdict(dict):
 
     @classmethod
     def fromkeys(cls, *args):
-        if not args:
+        n = len(args)
+        if n == 0:
             raise TypeError('fromkeys expected at least 1 argument, got 0')
-        if len(args) > 2:
-            raise TypeError(f'fromkeys expected at most 2 arguments, got {len(args)}')
-        value = args[1] if len(args) > 1 else None
-        d = cls()
+        if n > 2:
+            raise TypeError(f'fromkeys expected at most 2 arguments, got {n}')
+        out = cls()
+        fill = args[1] if n == 2 else None
         for k in args[0]:
-            d[k] = value
-        return d
+            out[k] = fill
+        return out
 
 
 _set_tpname(defaultdict, 'collections.defaultdict')
 
 
+def _joined(target, extra):
+    target.update(extra)
+    return target
+
+
 # ---- OrderedDict --------------------------------------------------------------------------------
+# A plain dict already keeps insertion order; only reordering needs work.
 class OrderedDict(dict):
     def __repr__(self):
-        key = id(self)
-        if key in _repr_running:
-            return '...'
+        name = type(self).__name__
         if not self:
-            return f'{type(self).__name__}()'
-        _repr_running.add(key)
+            return name + '()'
+        tag = id(self)
+        if tag in _repr_running:
+            return '...'
+        _repr_running.add(tag)
         try:
-            return f'{type(self).__name__}({dict.__repr__(self)})'
+            return '%s(%s)' % (name, dict.__repr__(self))
         finally:
-            _repr_running.discard(key)
+            _repr_running.discard(tag)
 
     def move_to_end(self, key, last=True):
-        value = dict.pop(self, key)
+        val = dict.pop(self, key)
         if last:
-            dict.__setitem__(self, key, value)
-        else:
-            items = list(dict.items(self))
-            dict.clear(self)
-            dict.__setitem__(self, key, value)
-            for k, v in items:
-                dict.__setitem__(self, k, v)
+            dict.__setitem__(self, key, val)
+            return
+        rest = list(dict.items(self))
+        dict.clear(self)
+        dict.update(self, [(key, val)] + rest)
 
     def popitem(self, last=True):
-        if not self:
+        if len(self) == 0:
             raise KeyError('dictionary is empty')
         if last:
             return dict.popitem(self)
-        key = next(iter(self))
-        value = dict.pop(self, key)
-        return key, value
+        first = next(iter(self))
+        return first, dict.pop(self, first)
 
     def __eq__(self, other):
-        if isinstance(other, OrderedDict):
-            return dict.__eq__(self, other) and list(self) == list(other)
-        return dict.__eq__(self, other)
+        same = dict.__eq__(self, other)
+        if same is True and isinstance(other, OrderedDict):
+            return list(self) == list(other)
+        return same
 
     def __ne__(self, other):
-        r = self.__eq__(other)
-        return r if r is NotImplemented else not r
+        res = self.__eq__(other)
+        if res is NotImplemented:
+            return res
+        return not res
 
     __hash__ = None
 
@@ -529,235 +522,266 @@ class OrderedDict(dict):
         return reversed(list(dict.keys(self)))
 
     def __or__(self, other):
-        if not isinstance(other, dict):
-            return NotImplemented
-        new = type(self)(self)
-        new.update(other)
-        return new
+        if isinstance(other, dict):
+            return _joined(type(self)(self), other)
+        return NotImplemented
 
     def __ror__(self, other):
-        if not isinstance(other, dict):
-            return NotImplemented
-        new = type(self)(other)
-        new.update(self)
-        return new
+        if isinstance(other, dict):
+            return _joined(type(self)(other), self)
+        return NotImplemented
 
 
 # ---- Counter -----------------------------------------------------------------------------------
+def _union_keys(a, b):
+    yield from a
+    for k in b:
+        if k not in a:
+            yield k
+
+
+def _keep(out, key, n):
+    if n > 0:
+        out[key] = n
+
+
+def _keep_negated(out, key, n):
+    if n < 0:
+        out[key] = 0 - n
+
+
+def _tally(a, b, pick, only_b):
+    # A fresh Counter: pick(a[k], b[k]) for the keys of a, then only_b(out, k, b[k])
+    # for the keys found only in b; only positive counts are kept.
+    out = Counter()
+    for k in a:
+        _keep(out, k, pick(a[k], b[k]))
+    if only_b is not None:
+        for k in b:
+            if k not in a:
+                only_b(out, k, b[k])
+    return out
+
+
+def _each(src, put):
+    out = Counter()
+    for k in src:
+        put(out, k, src[k])
+    return out
+
+
+def _max(x, y):
+    return y if x < y else x
+
+
+def _min(x, y):
+    return x if x < y else y
+
+
+def _counter_args(what, args):
+    if len(args) > 1:
+        raise TypeError(f'Counter.{what}() takes from 1 to 2 positional arguments but {len(args) + 1} were given')
+    return args[0] if args else None
+
+
 class Counter(dict):
     def __init__(self, iterable=None, /, **kwds):
         dict.__init__(self)
         self.update(iterable, **kwds)
 
-    def __missing__(self, key):
-        return 0
-
     def total(self):
         return sum(self.values())
 
+
     def most_common(self, n=None):
-        items = sorted(self.items(), key=lambda kv: kv[1], reverse=True)
+        ranked = sorted(self.items(), key=_second, reverse=True)
         if n is None:
-            return items
+            return ranked
         n = _index(n)
-        if n <= 0:
-            return []
-        return items[:n]
+        return ranked[:n] if n > 0 else []
 
     def elements(self):
-        for elem, count in self.items():
-            n = _ssize(count)
-            if n > 0:
-                for _ in range(n):
-                    yield elem
+        for item, times in self.items():
+            left = _ssize(times)
+            while left > 0:
+                yield item
+                left -= 1
 
     @classmethod
     def fromkeys(cls, iterable, v=None):
         raise NotImplementedError('Counter.fromkeys() is undefined.  Use Counter(iterable) instead.')
 
     def update(self, *args, **kwds):
-        if len(args) > 1:
-            raise TypeError(f'Counter.update() takes from 1 to 2 positional arguments but {len(args) + 1} were given')
-        iterable = args[0] if args else None
-        if iterable is not None:
-            if isinstance(iterable, dict):
-                if self:
-                    for elem, count in iterable.items():
-                        self[elem] = count + self.get(elem, 0)
-                else:
-                    dict.update(self, iterable)
+        src = _counter_args('update', args)
+        if isinstance(src, dict):
+            if len(self) == 0:
+                dict.update(self, src)
             else:
-                get = self.get
-                for elem in iterable:
-                    self[elem] = get(elem, 0) + 1
+                for k, n in src.items():
+                    self[k] = n + self.get(k, 0)
+        elif src is not None:
+            for k in src:
+                self[k] = self.get(k, 0) + 1
         if kwds:
             self.update(kwds)
 
     def subtract(self, *args, **kwds):
-        if len(args) > 1:
-            raise TypeError(f'Counter.subtract() takes from 1 to 2 positional arguments but {len(args) + 1} were given')
-        iterable = args[0] if args else None
-        if iterable is not None:
-            if isinstance(iterable, dict):
-                for elem, count in iterable.items():
-                    self[elem] = self.get(elem, 0) - count
-            else:
-                for elem in iterable:
-                    self[elem] = self.get(elem, 0) - 1
+        src = _counter_args('subtract', args)
+        if isinstance(src, dict):
+            for k, n in src.items():
+                self[k] = self.get(k, 0) - n
+        elif src is not None:
+            for k in src:
+                self[k] = self.get(k, 0) - 1
         if kwds:
             self.subtract(kwds)
 
     def copy(self):
-        return self.__class__(self)
+        return type(self)(self)
+
+    def __missing__(self, key):
+        return 0
 
     def __reduce__(self):
-        return self.__class__, (dict(self),)
+        return type(self), (dict(self),)
 
     def __delitem__(self, elem):
         if elem in self:
             dict.__delitem__(self, elem)
 
     def __repr__(self):
+        name = type(self).__name__
         if not self:
-            return f'{self.__class__.__name__}()'
-        key = id(self)
-        if key in _repr_running:
+            return name + '()'
+        tag = id(self)
+        if tag in _repr_running:
             return '...'
-        _repr_running.add(key)
+        _repr_running.add(tag)
         try:
             try:
-                d = dict(self.most_common())
+                shown = dict(self.most_common())
             except TypeError:
-                d = dict(self)
-            return f'{self.__class__.__name__}({d!r})'
+                shown = dict(self)
+            return '%s(%r)' % (name, shown)
         finally:
-            _repr_running.discard(key)
+            _repr_running.discard(tag)
+
+    def _all(self, other, test):
+        for k in _union_keys(self, other):
+            if not test(self[k], other[k]):
+                return False
+        return True
 
     def __eq__(self, other):
-        if not isinstance(other, Counter):
-            if isinstance(other, dict):
-                return dict.__eq__(self, other)
-            return NotImplemented
-        return all(self[e] == other[e] for c in (self, other) for e in c)
+        if isinstance(other, Counter):
+            return self._all(other, _op_eq)
+        if isinstance(other, dict):
+            return dict.__eq__(self, other)
+        return NotImplemented
 
     def __ne__(self, other):
-        r = self.__eq__(other)
-        return r if r is NotImplemented else not r
+        res = self.__eq__(other)
+        if res is NotImplemented:
+            return res
+        return not res
 
     def __le__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        return all(self[e] <= other[e] for c in (self, other) for e in c)
+        if isinstance(other, Counter):
+            return self._all(other, _op_le)
+        return NotImplemented
 
     def __lt__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        return self <= other and self != other
+        if isinstance(other, Counter):
+            return self._all(other, _op_le) and not self._all(other, _op_eq)
+        return NotImplemented
 
     def __ge__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        return all(self[e] >= other[e] for c in (self, other) for e in c)
+        if isinstance(other, Counter):
+            return self._all(other, _op_ge)
+        return NotImplemented
 
     def __gt__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        return self >= other and self != other
+        if isinstance(other, Counter):
+            return self._all(other, _op_ge) and not self._all(other, _op_eq)
+        return NotImplemented
 
     def __add__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            newcount = count + other[elem]
-            if newcount > 0:
-                result[elem] = newcount
-        for elem, count in other.items():
-            if elem not in self and count > 0:
-                result[elem] = count
-        return result
+        if isinstance(other, Counter):
+            return _tally(self, other, _op_add, _keep)
+        return NotImplemented
 
     def __sub__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            newcount = count - other[elem]
-            if newcount > 0:
-                result[elem] = newcount
-        for elem, count in other.items():
-            if elem not in self and count < 0:
-                result[elem] = 0 - count
-        return result
+        if isinstance(other, Counter):
+            return _tally(self, other, _op_sub, _keep_negated)
+        return NotImplemented
 
     def __or__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            other_count = other[elem]
-            newcount = other_count if count < other_count else count
-            if newcount > 0:
-                result[elem] = newcount
-        for elem, count in other.items():
-            if elem not in self and count > 0:
-                result[elem] = count
-        return result
+        if isinstance(other, Counter):
+            return _tally(self, other, _max, _keep)
+        return NotImplemented
 
     def __and__(self, other):
-        if not isinstance(other, Counter):
-            return NotImplemented
-        result = Counter()
-        for elem, count in self.items():
-            other_count = other[elem]
-            newcount = count if count < other_count else other_count
-            if newcount > 0:
-                result[elem] = newcount
-        return result
+        if isinstance(other, Counter):
+            return _tally(self, other, _min, None)
+        return NotImplemented
 
     def __pos__(self):
-        result = Counter()
-        for elem, count in self.items():
-            if count > 0:
-                result[elem] = count
-        return result
+        return _each(self, _keep)
 
     def __neg__(self):
-        result = Counter()
-        for elem, count in self.items():
-            if count < 0:
-                result[elem] = 0 - count
-        return result
+        return _each(self, _keep_negated)
 
-    def _keep_positive(self):
-        nonpositive = [elem for elem, count in self.items() if not count > 0]
-        for elem in nonpositive:
-            del self[elem]
+    def _drop_nonpositive(self):
+        doomed = [k for k in self if not self[k] > 0]
+        for k in doomed:
+            dict.__delitem__(self, k)
         return self
 
     def __iadd__(self, other):
-        for elem, count in other.items():
-            self[elem] += count
-        return self._keep_positive()
+        for k, n in other.items():
+            self[k] += n
+        return self._drop_nonpositive()
 
     def __isub__(self, other):
-        for elem, count in other.items():
-            self[elem] -= count
-        return self._keep_positive()
+        for k, n in other.items():
+            self[k] -= n
+        return self._drop_nonpositive()
 
     def __ior__(self, other):
-        for elem, other_count in other.items():
-            count = self[elem]
-            if other_count > count:
-                self[elem] = other_count
-        return self._keep_positive()
+        for k, n in other.items():
+            if n > self[k]:
+                self[k] = n
+        return self._drop_nonpositive()
 
     def __iand__(self, other):
-        for elem, count in self.items():
-            other_count = other[elem]
-            if other_count < count:
-                self[elem] = other_count
-        return self._keep_positive()
+        for k in list(self):
+            if other[k] < self[k]:
+                self[k] = other[k]
+        return self._drop_nonpositive()
+
+
+def _second(pair):
+    return pair[1]
+
+
+def _op_eq(x, y):
+    return x == y
+
+
+def _op_le(x, y):
+    return x <= y
+
+
+def _op_ge(x, y):
+    return x >= y
+
+
+def _op_add(x, y):
+    return x + y
+
+
+def _op_sub(x, y):
+    return x - y
 
 
 # ---- namedtuple ---------------------------------------------------------------------------------
@@ -767,171 +791,234 @@ _KEYWORDS = frozenset((
     'is', 'lambda', 'nonlocal', 'not', 'or', 'pass', 'raise', 'return', 'try', 'while', 'with', 'yield'))
 
 
-def _tuplegetter(index, doc):
-    def get(self):
-        return tuple.__getitem__(self, index)
-    return property(get, doc=doc)
+def _bad_name(s):
+    return not s.isidentifier() or s in _KEYWORDS
+
+
+def _nt_fields(spec, rename):
+    if isinstance(spec, str):
+        spec = spec.replace(',', ' ').split()
+    names = [str(s) for s in spec]
+    if rename:
+        used = set()
+        for pos in range(len(names)):
+            s = names[pos]
+            if _bad_name(s) or s[:1] == '_' or s in used:
+                names[pos] = '_%d' % pos
+            used.add(s)
+    return names
+
+
+def _nt_validate(typename, names, rename):
+    for s in [typename, *names]:
+        if type(s) is not str:
+            raise TypeError('Type names and field names must be strings')
+        if not s.isidentifier():
+            raise ValueError(f'Type names and field names must be valid identifiers: {s!r}')
+        if s in _KEYWORDS:
+            raise ValueError(f'Type names and field names cannot be a keyword: {s!r}')
+    used = set()
+    for s in names:
+        if not rename and s[:1] == '_':
+            raise ValueError(f'Field names cannot start with an underscore: {s!r}')
+        if s in used:
+            raise ValueError(f'Encountered duplicate field name: {s!r}')
+        used.add(s)
+
+
+def _field_reader(pos):
+    def read(self):
+        return tuple.__getitem__(self, pos)
+    return property(read, doc='Alias for field number %d' % pos)
+
+
+def _and_list(words):
+    quoted = ["'%s'" % w for w in words]
+    if len(quoted) == 1:
+        return quoted[0]
+    return ', '.join(quoted[:-1]) + ' and ' + quoted[-1]
 
 
 def namedtuple(typename, field_names, *, rename=False, defaults=None, module=None):
-    if isinstance(field_names, str):
-        field_names = field_names.replace(',', ' ').split()
-    field_names = list(map(str, field_names))
+    names = _nt_fields(field_names, rename)
     typename = _sys.intern(str(typename))
-    if rename:
-        seen = set()
-        for index, name in enumerate(field_names):
-            if (not name.isidentifier() or name in _KEYWORDS or name.startswith('_') or name in seen):
-                field_names[index] = f'_{index}'
-            seen.add(name)
-    for name in [typename] + field_names:
-        if type(name) is not str:
-            raise TypeError('Type names and field names must be strings')
-        if not name.isidentifier():
-            raise ValueError(f'Type names and field names must be valid identifiers: {name!r}')
-        if name in _KEYWORDS:
-            raise ValueError(f'Type names and field names cannot be a keyword: {name!r}')
-    seen = set()
-    for name in field_names:
-        if name.startswith('_') and not rename:
-            raise ValueError(f'Field names cannot start with an underscore: {name!r}')
-        if name in seen:
-            raise ValueError(f'Encountered duplicate field name: {name!r}')
-        seen.add(name)
-    field_defaults = {}
+    _nt_validate(typename, names, rename)
+    fields = tuple(_sys.intern(s) for s in names)
+    width = len(fields)
+    fallback = {}
     if defaults is not None:
         defaults = tuple(defaults)
-        if len(defaults) > len(field_names):
+        if len(defaults) > width:
             raise TypeError('Got more default values than field names')
-        field_defaults = dict(reversed(list(zip(reversed(field_names), reversed(defaults)))))
-    field_names = tuple(map(_sys.intern, field_names))
-    num_fields = len(field_names)
-    arg_list = ', '.join(field_names)
-    if num_fields == 1:
-        arg_list += ','
-    nfields = num_fields
-    fdefaults = field_defaults
+        fallback = dict(zip(fields[width - len(defaults):], defaults))
+    ctor = typename + '.__new__()'
+    least = width + 1 - len(fallback)      # counting the class argument
+    if least <= width:
+        accepts = f'from {least} to {width + 1} positional arguments'
+    else:
+        accepts = '1 positional argument' if width == 0 else f'{width + 1} positional arguments'
 
     def __new__(_cls, *args, **kwargs):
-        if len(args) > nfields:
-            raise TypeError(f'{typename}.__new__() takes {nfields + 1} positional arguments but {len(args) + 1} were given')
+        given = len(args)
         for k in kwargs:
-            if k in field_names[:len(args)]:
-                raise TypeError(f"{typename}.__new__() got multiple values for argument '{k}'")
-        values = list(args)
-        for name in field_names[len(args):]:
-            if name in kwargs:
-                values.append(kwargs.pop(name))
-            elif name in fdefaults:
-                values.append(fdefaults[name])
+            if k not in fields:
+                raise TypeError(f"{ctor} got an unexpected keyword argument '{k}'")
+            if k in fields[:given]:
+                raise TypeError(f"{ctor} got multiple values for argument '{k}'")
+        if given > width:
+            raise TypeError(f'{ctor} takes {accepts} but {given + 1} were given')
+        vals = list(args)
+        lacking = []
+        for f in fields[given:]:
+            if f in kwargs:
+                vals.append(kwargs[f])
+            elif f in fallback:
+                vals.append(fallback[f])
             else:
-                missing = [n for n in field_names[len(values):] if n not in kwargs and n not in fdefaults]
-                if len(missing) == 1:
-                    raise TypeError(f"{typename}.__new__() missing 1 required positional argument: '{missing[0]}'")
-                quoted = [f"'{m}'" for m in missing]
-                listing = ', '.join(quoted[:-1]) + ' and ' + quoted[-1]
-                raise TypeError(f'{typename}.__new__() missing {len(missing)} required positional arguments: {listing}')
-        if kwargs:
-            for k in kwargs:
-                if k in field_names:
-                    raise TypeError(f"{typename}.__new__() got multiple values for argument '{k}'")
-            k = next(iter(kwargs))
-            raise TypeError(f"{typename}.__new__() got an unexpected keyword argument '{k}'")
-        return tuple.__new__(_cls, values)
+                lacking.append(f)
+        if lacking:
+            n = len(lacking)
+            noun = 'argument' if n == 1 else 'arguments'
+            raise TypeError(f'{ctor} missing {n} required positional {noun}: {_and_list(lacking)}')
+        return tuple.__new__(_cls, vals)
 
-    @classmethod
     def _make(cls, iterable):
-        result = tuple.__new__(cls, iterable)
-        if len(result) != nfields:
-            raise TypeError(f'Expected {nfields} arguments, got {len(result)}')
-        return result
+        made = tuple.__new__(cls, iterable)
+        if len(made) != width:
+            raise TypeError(f'Expected {width} arguments, got {len(made)}')
+        return made
 
     def _replace(self, /, **kwds):
-        result = self._make([kwds.pop(name) if name in kwds else getattr(self, name) for name in field_names])
+        vals = list(self)
+        for pos, f in enumerate(fields):
+            if f in kwds:
+                vals[pos] = kwds.pop(f)
         if kwds:
             raise TypeError(f'Got unexpected field names: {list(kwds)!r}')
-        return result
+        return type(self)._make(vals)
 
     def __repr__(self):
-        return self.__class__.__name__ + '(' + ', '.join(
-            f'{name}={value!r}' for name, value in zip(field_names, self)) + ')'
+        parts = ['%s=%r' % pair for pair in zip(fields, self)]
+        return type(self).__name__ + '(' + ', '.join(parts) + ')'
 
     def _asdict(self):
-        return dict(zip(self._fields, self))
+        return dict(zip(fields, self))
 
     def __getnewargs__(self):
         return tuple(self)
 
-    class_namespace = {
-        '__doc__': f'{typename}({arg_list})',
+    sig = ', '.join(fields) + (',' if width == 1 else '')
+    if module is None:
+        g = _sk.caller_globals()
+        module = '__main__' if g is None else g.get('__name__', '__main__')
+    ns = {
+        '__doc__': typename + '(' + sig + ')',
         '__slots__': (),
-        '_fields': field_names,
-        '_field_defaults': field_defaults,
+        '__module__': module,
+        '_fields': fields,
+        '_field_defaults': fallback,
+        '__match_args__': fields,
         '__new__': __new__,
-        '_make': _make,
-        '__replace__': _replace,
+        '_make': classmethod(_make),
         '_replace': _replace,
+        '__replace__': _replace,
         '__repr__': __repr__,
         '_asdict': _asdict,
         '__getnewargs__': __getnewargs__,
-        '__match_args__': field_names,
     }
-    for index, name in enumerate(field_names):
-        class_namespace[name] = _tuplegetter(index, f'Alias for field number {index}')
-    if module is None:
-        g = _sk.caller_globals()
-        module = g.get('__name__', '__main__') if g is not None else '__main__'
-    class_namespace['__module__'] = module
-    result = type(typename, (tuple,), class_namespace)
-    return result
+    for pos, f in enumerate(fields):
+        ns[f] = _field_reader(pos)
+    return type(typename, (tuple,), ns)
 
 
 # ---- ChainMap ----------------------------------------------------------------------------------
 class ChainMap:
     def __init__(self, *maps):
-        self.maps = list(maps) or [{}]
+        self.maps = list(maps) if maps else [{}]
 
     def __missing__(self, key):
         raise KeyError(key)
 
     def __getitem__(self, key):
-        for mapping in self.maps:
-            if key in mapping:
-                return mapping[key]
+        for layer in self.maps:
+            if key in layer:
+                return layer[key]
         return self.__missing__(key)
 
     def get(self, key, default=None):
-        return self[key] if key in self else default
+        if key in self:
+            return self[key]
+        return default
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def _merged_keys(self):
+        seen = {}
+        for layer in self.maps[::-1]:
+            for k in layer:
+                seen[k] = None
+        return seen
 
     def __len__(self):
-        return len(set().union(*self.maps))
+        return len(self._merged_keys())
 
     def __iter__(self):
-        d = {}
-        for mapping in reversed(self.maps):
-            d.update(dict.fromkeys(mapping))
-        return iter(d)
+        return iter(self._merged_keys())
 
     def __contains__(self, key):
-        return any(key in m for m in self.maps)
+        for layer in self.maps:
+            if key in layer:
+                return True
+        return False
 
     def __bool__(self):
         return any(self.maps)
 
     def __repr__(self):
-        return f'{self.__class__.__name__}({", ".join(map(repr, self.maps))})'
+        inner = ', '.join(repr(m) for m in self.maps)
+        return type(self).__name__ + '(' + inner + ')'
 
     def keys(self):
-        return list(self)
+        return _abc().KeysView(self)
 
     def items(self):
-        return [(k, self[k]) for k in self]
+        return _abc().ItemsView(self)
 
     def values(self):
-        return [self[k] for k in self]
+        return _abc().ValuesView(self)
+
+    __reversed__ = None
+
+    @classmethod
+    def fromkeys(cls, iterable, *args):
+        only = dict.fromkeys(iterable, *args)
+        return cls(only)
+
+    def __or__(self, other):
+        if not isinstance(other, _abc().Mapping):
+            return NotImplemented
+        out = self.copy()
+        out.maps[0].update(other)
+        return out
+
+    def __ror__(self, other):
+        if not isinstance(other, _abc().Mapping):
+            return NotImplemented
+        merged = dict(other)
+        for layer in self.maps[::-1]:
+            merged.update(layer)
+        return type(self)(merged)
+
+    def __ior__(self, other):
+        self.maps[0].update(other)
+        return self
 
     def copy(self):
-        return self.__class__(self.maps[0].copy(), *self.maps[1:])
+        head, *tail = self.maps
+        return type(self)(head.copy(), *tail)
 
     __copy__ = copy
 
@@ -940,35 +1027,58 @@ class ChainMap:
             m = kwargs
         elif kwargs:
             m.update(kwargs)
-        return self.__class__(m, *self.maps)
+        return type(self)(m, *self.maps)
 
     @property
     def parents(self):
-        return self.__class__(*self.maps[1:])
+        return type(self)(*self.maps[1:])
 
     def __setitem__(self, key, value):
         self.maps[0][key] = value
 
+    def _front_missing(self, key):
+        return KeyError(f'Key not found in the first mapping: {key!r}')
+
     def __delitem__(self, key):
-        try:
-            del self.maps[0][key]
-        except KeyError:
-            raise KeyError(f'Key not found in the first mapping: {key!r}')
+        front = self.maps[0]
+        if key not in front:
+            raise self._front_missing(key)
+        del front[key]
 
     def pop(self, key, *args):
-        try:
-            return self.maps[0].pop(key, *args)
-        except KeyError:
-            raise KeyError(f'Key not found in the first mapping: {key!r}')
+        front = self.maps[0]
+        if key in front or args:
+            return front.pop(key, *args)
+        raise self._front_missing(key)
 
     def clear(self):
         self.maps[0].clear()
 
+    def update(self, other=(), /, **kwds):
+        front = self.maps[0]
+        front.update(other)
+        front.update(kwds)
+
+    def popitem(self):
+        front = self.maps[0]
+        if not front:
+            raise KeyError('No keys found in the first mapping.')
+        return front.popitem()
+
     def __eq__(self, other):
-        return dict(self.items()) == dict(other.items()) if hasattr(other, 'items') else NotImplemented
+        if not hasattr(other, 'items'):
+            return NotImplemented
+        return dict(self.items()) == dict(other.items())
+
+
+def _abc():
+    # collections.abc imports this module, so it is fetched when first needed
+    import collections.abc
+    return collections.abc
 
 
 # ---- User* ---------------------------------------------------------------------------------------
+# Thin subclasses of the builtins; .data is the object itself.
 class UserDict(dict):
     def __init__(self, dict=None, /, **kwargs):
         self.data = self
@@ -980,37 +1090,120 @@ class UserDict(dict):
 
 class UserList(list):
     def __init__(self, initlist=None):
-        list.__init__(self, initlist if initlist is not None else [])
+        list.__init__(self, () if initlist is None else initlist)
         self.data = self
+
+
+def _plain(x):
+    return x.data if isinstance(x, UserString) else x
 
 
 class UserString:
     def __init__(self, seq):
-        self.data = str(seq)
+        self.data = seq.data[:] if isinstance(seq, UserString) else str(seq)
 
     def __str__(self):
-        return self.data
+        return str(self.data)
 
     def __repr__(self):
         return repr(self.data)
 
-    def __eq__(self, other):
-        return self.data == (other.data if isinstance(other, UserString) else other)
+    def __int__(self):
+        return int(self.data)
+
+    def __float__(self):
+        return float(self.data)
+
+    def __complex__(self):
+        return complex(self.data)
 
     def __hash__(self):
         return hash(self.data)
+
+    def __getnewargs__(self):
+        return (self.data[:],)
+
+    def __eq__(self, other):
+        return self.data == _plain(other)
+
+    def __lt__(self, other):
+        return self.data < _plain(other)
+
+    def __le__(self, other):
+        return self.data <= _plain(other)
+
+    def __gt__(self, other):
+        return self.data > _plain(other)
+
+    def __ge__(self, other):
+        return self.data >= _plain(other)
+
+    def __contains__(self, char):
+        return _plain(char) in self.data
 
     def __len__(self):
         return len(self.data)
 
     def __getitem__(self, index):
-        return self.__class__(self.data[index])
+        return type(self)(self.data[index])
 
-    def __contains__(self, char):
-        return char in self.data
+    def __reversed__(self):
+        for k in range(len(self.data) - 1, -1, -1):
+            yield self[k]
 
     def __add__(self, other):
-        return self.__class__(self.data + str(other))
+        if isinstance(other, (str, UserString)):
+            return type(self)(self.data + _plain(other))
+        return type(self)(self.data + str(other))
 
-    def __getattr__(self, name):
-        return getattr(self.data, name)
+    def __radd__(self, other):
+        if isinstance(other, str):
+            return type(self)(other + self.data)
+        return type(self)(str(other) + self.data)
+
+    def __mul__(self, n):
+        return type(self)(self.data * n)
+
+    __rmul__ = __mul__
+
+    def __mod__(self, args):
+        return type(self)(self.data % args)
+
+    def __rmod__(self, template):
+        return type(self)(str(template) % self)
+
+    maketrans = str.maketrans
+
+
+def _user_string_methods():
+    # str methods on .data: which results come back as UserString, and
+    # which take a UserString argument in place of a str
+    wrapped = ('capitalize casefold center expandtabs ljust lower lstrip rjust rstrip strip '
+               'swapcase title translate upper zfill').split()
+    unwrap_wrapped = 'removeprefix removesuffix replace'.split()
+    unwrap_first = 'count find rfind'.split()
+    direct = ('encode endswith format format_map index isalnum isalpha isascii isdecimal isdigit '
+              'isidentifier islower isnumeric isprintable isspace istitle isupper join partition '
+              'rindex rpartition rsplit split splitlines startswith').split()
+
+    def make(name, wrap, unwrap):
+        fn = getattr(str, name)
+
+        def method(self, *args, **kwargs):
+            if unwrap == 'all':
+                args = [_plain(a) for a in args]
+            elif unwrap == 'first' and args:
+                args = [_plain(args[0]), *args[1:]]
+            out = fn(self.data, *args, **kwargs)
+            return type(self)(out) if wrap else out
+        method.__name__ = name
+        method.__qualname__ = 'UserString.' + name
+        return method
+    for names, wrap, unwrap in ((wrapped, True, None), (unwrap_wrapped, True, 'all'),
+                                (unwrap_first, False, 'first'), (direct, False, None)):
+        for name in names:
+            if hasattr(str, name):
+                setattr(UserString, name, make(name, wrap, unwrap))
+
+
+_user_string_methods()

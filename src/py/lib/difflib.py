@@ -1,29 +1,30 @@
 """difflib for Sandkiste: sequence matching and text diffs.
 
-SequenceMatcher follows the documented Ratcliff/Obershelp variant (junk and
-popular-element handling, longest-match tie breaking), so ratios, opcodes and
-diffs match CPython's; Differ uses the windowed synch-point search of
-CPython 3.14.  The code is our own.  HtmlDiff is not provided.
+SequenceMatcher implements the documented Ratcliff/Obershelp variant (junk
+and popular elements, tie breaking toward the earliest match), so ratios,
+opcodes and diffs equal CPython's; Differ pairs similar lines within a
+window around the diagonal, as CPython 3.14 does.  No HtmlDiff.
 """
-from collections import namedtuple as _namedtuple
+import collections as _collections
 
 __all__ = ['get_close_matches', 'ndiff', 'restore', 'SequenceMatcher', 'Differ', 'IS_CHARACTER_JUNK',
            'IS_LINE_JUNK', 'context_diff', 'unified_diff', 'diff_bytes', 'Match']
 
-Match = _namedtuple('Match', 'a b size')
+Match = _collections.namedtuple('Match', ['a', 'b', 'size'])
 
 
-def _ratio(matches, length):
-    return 2.0 * matches / length if length else 1.0
+def _score(hits, total):
+    if total == 0:
+        return 1.0
+    return 2.0 * hits / total
 
 
 class SequenceMatcher:
-    """Compare pairs of sequences of hashable elements."""
-
     def __init__(self, isjunk=None, a='', b='', autojunk=True):
         self.isjunk = isjunk
-        self.a = self.b = None
         self.autojunk = autojunk
+        self.a = self.b = None
+        self._blocks = self._ops = self._bcounts = None
         self.set_seqs(a, b)
 
     def set_seqs(self, a, b):
@@ -31,170 +32,159 @@ class SequenceMatcher:
         self.set_seq2(b)
 
     def set_seq1(self, a):
-        if a is self.a:
-            return
-        self.a = a
-        self.matching_blocks = self.opcodes = None
+        if a is not self.a:
+            self.a = a
+            self._blocks = self._ops = None
 
     def set_seq2(self, b):
         if b is self.b:
             return
         self.b = b
-        self.matching_blocks = self.opcodes = None
-        self.fullbcount = None
-        self._index_b()
+        self._blocks = self._ops = None
+        self._bcounts = None
+        self._analyse_b()
 
-    def _index_b(self):
-        # Where each element of b occurs (ascending), minus junk and, for long
-        # sequences, the elements too popular to be interesting.
-        where = {}
-        for pos, elt in enumerate(self.b):
-            where.setdefault(elt, []).append(pos)
-        junk = set()
-        if self.isjunk:
-            for elt in where:
-                if self.isjunk(elt):
-                    junk.add(elt)
-            for elt in junk:
-                del where[elt]
-        popular = set()
-        n = len(self.b)
-        if self.autojunk and n >= 200:
-            limit = n // 100 + 1
-            for elt, spots in where.items():
-                if len(spots) > limit:
-                    popular.add(elt)
-            for elt in popular:
-                del where[elt]
-        self.b2j = where
+    def _analyse_b(self):
+        # positions of every element of b, without junk and (for b of 200+
+        # items) without elements occurring in more than 1% + 1 of it
+        spots = {}
+        for pos, item in enumerate(self.b):
+            if item in spots:
+                spots[item].append(pos)
+            else:
+                spots[item] = [pos]
+        test = self.isjunk
+        junk = set(filter(test, spots)) if test else set()
+        crowded = set()
+        size = len(self.b)
+        if self.autojunk and size >= 200:
+            most = size // 100 + 1
+            crowded = {item for item, where in spots.items() if len(where) > most and item not in junk}
+        for item in junk | crowded:
+            del spots[item]
+        self.b2j = spots
         self.bjunk = junk
-        self.bpopular = popular
+        self.bpopular = crowded
 
     def find_longest_match(self, alo=0, ahi=None, blo=0, bhi=None):
-        """The longest junk-free matching block in a[alo:ahi] and b[blo:bhi]
-        (earliest in a, then in b), widened by matching junk at both ends."""
-        a, b, where, junk = self.a, self.b, self.b2j, self.bjunk
-        if ahi is None:
-            ahi = len(a)
-        if bhi is None:
-            bhi = len(b)
-        best_i, best_j, best_k = alo, blo, 0
-        run_ending_at = {}           # j -> length of the match ending at (i-1, j)
-        empty = ()
+        a, b = self.a, self.b
+        ahi = len(a) if ahi is None else ahi
+        bhi = len(b) if bhi is None else bhi
+        top_i, top_j, top_n = alo, blo, 0
+        # runs[j]: length of the common run ending at a[i-1] and b[j]
+        runs = {}
         for i in range(alo, ahi):
-            prev = run_ending_at
-            run_ending_at = {}
-            for j in where.get(a[i], empty):
-                if j < blo:
-                    continue
+            grown = {}
+            for j in self.b2j.get(a[i], ()):
                 if j >= bhi:
                     break
-                k = prev.get(j - 1, 0) + 1
-                run_ending_at[j] = k
-                if k > best_k:
-                    best_i, best_j, best_k = i - k + 1, j - k + 1, k
-        # Grow over equal non-junk neighbours, then over equal junk.
-        for want_junk in (False, True):
-            while best_i > alo and best_j > blo and (b[best_j - 1] in junk) == want_junk and \
-                    a[best_i - 1] == b[best_j - 1]:
-                best_i, best_j, best_k = best_i - 1, best_j - 1, best_k + 1
-            while best_i + best_k < ahi and best_j + best_k < bhi and \
-                    (b[best_j + best_k] in junk) == want_junk and a[best_i + best_k] == b[best_j + best_k]:
-                best_k += 1
-        return Match(best_i, best_j, best_k)
+                if j >= blo:
+                    n = runs.get(j - 1, 0) + 1
+                    grown[j] = n
+                    if n > top_n:
+                        top_i, top_j, top_n = i + 1 - n, j + 1 - n, n
+            runs = grown
+        # extend with equal elements: first non-junk ones, then junk ones
+        junk = self.bjunk
+        for junky in (False, True):
+            while (top_i > alo and top_j > blo and a[top_i - 1] == b[top_j - 1]
+                   and (b[top_j - 1] in junk) is junky):
+                top_i -= 1
+                top_j -= 1
+                top_n += 1
+            while (top_i + top_n < ahi and top_j + top_n < bhi
+                   and a[top_i + top_n] == b[top_j + top_n] and (b[top_j + top_n] in junk) is junky):
+                top_n += 1
+        return Match(top_i, top_j, top_n)
 
     def get_matching_blocks(self):
-        """Matching blocks (i, j, n), ascending, ending with (len(a), len(b), 0)."""
-        if self.matching_blocks is not None:
-            return self.matching_blocks
-        la, lb = len(self.a), len(self.b)
-        todo = [(0, la, 0, lb)]
-        found = []
-        while todo:
-            alo, ahi, blo, bhi = todo.pop()
-            i, j, k = m = self.find_longest_match(alo, ahi, blo, bhi)
-            if k:
-                found.append(m)
-                if alo < i and blo < j:
-                    todo.append((alo, i, blo, j))
-                if i + k < ahi and j + k < bhi:
-                    todo.append((i + k, ahi, j + k, bhi))
-        found.sort()
-        merged = []
-        ci = cj = ck = 0
-        for i, j, k in found:
-            if ci + ck == i and cj + ck == j:
-                ck += k
+        if self._blocks is not None:
+            return self._blocks
+        end_a, end_b = len(self.a), len(self.b)
+        pending = [(0, end_a, 0, end_b)]
+        hits = []
+        while pending:
+            alo, ahi, blo, bhi = pending.pop()
+            m = self.find_longest_match(alo, ahi, blo, bhi)
+            if not m.size:
+                continue
+            hits.append(m)
+            left = (alo, m.a, blo, m.b)
+            right = (m.a + m.size, ahi, m.b + m.size, bhi)
+            for lo_a, hi_a, lo_b, hi_b in (left, right):
+                if lo_a < hi_a and lo_b < hi_b:
+                    pending.append((lo_a, hi_a, lo_b, hi_b))
+        hits.sort()
+        # glue blocks that touch each other
+        out = []
+        for i, j, n in hits:
+            if out and out[-1][0] + out[-1][2] == i and out[-1][1] + out[-1][2] == j:
+                pi, pj, pn = out[-1]
+                out[-1] = Match(pi, pj, pn + n)
             else:
-                if ck:
-                    merged.append(Match(ci, cj, ck))
-                ci, cj, ck = i, j, k
-        if ck:
-            merged.append(Match(ci, cj, ck))
-        merged.append(Match(la, lb, 0))
-        self.matching_blocks = merged
-        return merged
+                out.append(Match(i, j, n))
+        out.append(Match(end_a, end_b, 0))
+        self._blocks = out
+        return out
 
     def get_opcodes(self):
-        """(tag, i1, i2, j1, j2) steps turning a into b."""
+        # cached; like CPython's, get_grouped_opcodes trims the cached list in place
+        if self._ops is not None:
+            return self._ops
+        self._ops = steps = []
         i = j = 0
-        self.opcodes = ops = []
-        for ai, bj, size in self.get_matching_blocks():
-            if i < ai and j < bj:
-                ops.append(('replace', i, ai, j, bj))
-            elif i < ai:
-                ops.append(('delete', i, ai, j, bj))
-            elif j < bj:
-                ops.append(('insert', i, ai, j, bj))
-            i, j = ai + size, bj + size
-            if size:
-                ops.append(('equal', ai, i, bj, j))
-        return ops
+        for bi, bj, n in self.get_matching_blocks():
+            if i < bi or j < bj:
+                kind = 'replace' if i < bi and j < bj else ('delete' if i < bi else 'insert')
+                steps.append((kind, i, bi, j, bj))
+            if n:
+                steps.append(('equal', bi, bi + n, bj, bj + n))
+            i, j = bi + n, bj + n
+        return steps
 
     def get_grouped_opcodes(self, n=3):
-        """Opcodes in hunks with up to n lines of context."""
-        codes = self.get_opcodes()
-        if not codes:
-            codes = [('equal', 0, 1, 0, 1)]
-        if codes[0][0] == 'equal':
-            tag, i1, i2, j1, j2 = codes[0]
-            codes[0] = tag, max(i1, i2 - n), i2, max(j1, j2 - n), j2
-        if codes[-1][0] == 'equal':
-            tag, i1, i2, j1, j2 = codes[-1]
-            codes[-1] = tag, i1, min(i2, i1 + n), j1, min(j2, j1 + n)
-        span = n + n
-        hunk = []
-        for tag, i1, i2, j1, j2 in codes:
-            if tag == 'equal' and i2 - i1 > span:
-                hunk.append((tag, i1, min(i2, i1 + n), j1, min(j2, j1 + n)))
-                yield hunk
-                hunk = []
-                i1, j1 = max(i1, i2 - n), max(j1, j2 - n)
-            hunk.append((tag, i1, i2, j1, j2))
-        if hunk and not (len(hunk) == 1 and hunk[0][0] == 'equal'):
-            yield hunk
+        ops = self.get_opcodes() or [('equal', 0, 1, 0, 1)]
+        kind, a1, a2, b1, b2 = ops[0]
+        if kind == 'equal':
+            ops[0] = (kind, max(a1, a2 - n), a2, max(b1, b2 - n), b2)
+        kind, a1, a2, b1, b2 = ops[-1]
+        if kind == 'equal':
+            ops[-1] = (kind, a1, min(a2, a1 + n), b1, min(b2, b1 + n))
+        group = []
+        for kind, a1, a2, b1, b2 in ops:
+            if kind == 'equal' and a2 - a1 > 2 * n:
+                # a long unchanged stretch closes the group and opens the next
+                group.append((kind, a1, min(a2, a1 + n), b1, min(b2, b1 + n)))
+                yield group
+                group = []
+                a1 = max(a1, a2 - n)
+                b1 = max(b1, b2 - n)
+            group.append((kind, a1, a2, b1, b2))
+        if group and (len(group) > 1 or group[0][0] != 'equal'):
+            yield group
 
     def ratio(self):
-        return _ratio(sum(m[-1] for m in self.get_matching_blocks()), len(self.a) + len(self.b))
+        same = sum(blk.size for blk in self.get_matching_blocks())
+        return _score(same, len(self.a) + len(self.b))
 
     def quick_ratio(self):
-        if self.fullbcount is None:
-            counts = {}
-            for elt in self.b:
-                counts[elt] = counts.get(elt, 0) + 1
-            self.fullbcount = counts
-        left = {}
+        if self._bcounts is None:
+            self._bcounts = _collections.Counter(self.b)
+        spare = {}
         hits = 0
-        for elt in self.a:
-            have = left[elt] if elt in left else self.fullbcount.get(elt, 0)
-            left[elt] = have - 1
-            if have > 0:
+        for item in self.a:
+            left = spare.get(item)
+            if left is None:
+                left = self._bcounts.get(item, 0)
+            spare[item] = left - 1
+            if left > 0:
                 hits += 1
-        return _ratio(hits, len(self.a) + len(self.b))
+        return _score(hits, len(self.a) + len(self.b))
 
     def real_quick_ratio(self):
-        la, lb = len(self.a), len(self.b)
-        return _ratio(min(la, lb), la + lb)
+        na = len(self.a)
+        nb = len(self.b)
+        return _score(min(na, nb), na + nb)
 
     def __class_getitem__(cls, item):
         import types
@@ -202,244 +192,220 @@ class SequenceMatcher:
 
 
 def get_close_matches(word, possibilities, n=3, cutoff=0.6):
-    """The best (up to n) possibilities scoring at least cutoff against word."""
-    if not n > 0:
+    if n <= 0:
         raise ValueError('n must be > 0: %r' % (n,))
-    if not 0.0 <= cutoff <= 1.0:
+    if cutoff < 0.0 or cutoff > 1.0:
         raise ValueError('cutoff must be in [0.0, 1.0]: %r' % (cutoff,))
-    scored = []
-    s = SequenceMatcher()
-    s.set_seq2(word)
-    for x in possibilities:
-        s.set_seq1(x)
-        if s.real_quick_ratio() >= cutoff and s.quick_ratio() >= cutoff and s.ratio() >= cutoff:
-            scored.append((s.ratio(), x))
-    scored.sort(reverse=True)
-    return [x for _, x in scored[:n]]
+    sm = SequenceMatcher()
+    sm.set_seq2(word)
+    good = []
+    for cand in possibilities:
+        sm.set_seq1(cand)
+        if min(sm.real_quick_ratio(), sm.quick_ratio()) < cutoff:
+            continue
+        r = sm.ratio()
+        if r >= cutoff:
+            good.append((r, cand))
+    good.sort(reverse=True)
+    return [cand for _, cand in good[:n]]
 
 
-def _keep_ws(line, tags):
-    return ''.join(c if t == ' ' and c.isspace() else t for c, t in zip(line, tags))
+# marks under a changed line pair: which characters were replaced,
+# deleted or inserted
+_GUIDE = {'replace': '^', 'delete': '-', 'insert': '+', 'equal': ' '}
+
+
+def _guide(line, marks):
+    # blanks keep their own character (tabs stay tabs), then trim the end
+    return ''.join(ch if m == ' ' and ch.isspace() else m for ch, m in zip(line, marks)).rstrip()
 
 
 class Differ:
-    """Human-readable line diffs with '?' guide lines for changed characters."""
-
     def __init__(self, linejunk=None, charjunk=None):
         self.linejunk = linejunk
         self.charjunk = charjunk
 
     def compare(self, a, b):
-        for tag, alo, ahi, blo, bhi in SequenceMatcher(self.linejunk, a, b).get_opcodes():
-            if tag == 'replace':
-                yield from self._fancy_replace(a, alo, ahi, b, blo, bhi)
-            elif tag == 'delete':
-                yield from self._dump('-', a, alo, ahi)
-            elif tag == 'insert':
-                yield from self._dump('+', b, blo, bhi)
-            elif tag == 'equal':
-                yield from self._dump(' ', a, alo, ahi)
+        for kind, alo, ahi, blo, bhi in SequenceMatcher(self.linejunk, a, b).get_opcodes():
+            if kind == 'equal':
+                yield from _tagged(' ', a[alo:ahi])
+            elif kind == 'delete':
+                yield from _tagged('-', a[alo:ahi])
+            elif kind == 'insert':
+                yield from _tagged('+', b[blo:bhi])
+            elif kind == 'replace':
+                yield from self._pair_up(a, alo, ahi, b, blo, bhi)
             else:
-                raise ValueError('unknown tag %r' % (tag,))
+                raise ValueError('unknown tag %r' % (kind,))
 
-    def _dump(self, tag, x, lo, hi):
-        for i in range(lo, hi):
-            yield '%s %s' % (tag, x[i])
-
-    def _plain_replace(self, a, alo, ahi, b, blo, bhi):
-        if bhi - blo < ahi - alo:
-            yield from self._dump('+', b, blo, bhi)
-            yield from self._dump('-', a, alo, ahi)
-        else:
-            yield from self._dump('-', a, alo, ahi)
-            yield from self._dump('+', b, blo, bhi)
-
-    def _fancy_replace(self, a, alo, ahi, b, blo, bhi):
-        # For each line of b, look for the most similar line of a (ratio above
-        # the cutoff) within a window around the diagonal; each such pair is a
-        # synch point with character-level marks, the rest plain replaces.
-        cutoff = 0.74999
-        window = 10
-        cruncher = SequenceMatcher(self.charjunk)
-        hit_i = hit_j = None
-        done_i, done_j = alo, blo
+    def _pair_up(self, a, alo, ahi, b, blo, bhi):
+        # walk b; for each line find the most similar line of a (ratio over
+        # 0.75) near the diagonal, show that pair with guide marks and the
+        # stretches between pairs as plain deletions and insertions
+        floor = 0.74999
+        reach = 10
+        sm = SequenceMatcher(self.charjunk)
+        next_a, next_b = alo, blo
         for j in range(blo, bhi):
-            cruncher.set_seq2(b[j])
-            diag = alo + (j - blo)
-            lo_i = max(diag - window, done_i)
-            hi_i = min(diag + window + 1, ahi)
-            if lo_i >= hi_i:
+            sm.set_seq2(b[j])
+            mid = alo + j - blo
+            lo, hi = max(mid - reach, next_a), min(mid + reach + 1, ahi)
+            if lo >= hi:
                 break
-            best = cutoff
-            for i in range(lo_i, hi_i):
-                cruncher.set_seq1(a[i])
-                if cruncher.real_quick_ratio() > best and cruncher.quick_ratio() > best and \
-                        cruncher.ratio() > best:
-                    hit_i, hit_j, best = i, j, cruncher.ratio()
-            if hit_i is None:
+            best, pick = floor, None
+            for i in range(lo, hi):
+                sm.set_seq1(a[i])
+                if sm.real_quick_ratio() > best and sm.quick_ratio() > best:
+                    r = sm.ratio()
+                    if r > best:
+                        best, pick = r, i
+            if pick is None:
                 continue
-            yield from self._fancy_helper(a, done_i, hit_i, b, done_j, hit_j)
-            aline, bline = a[hit_i], b[hit_j]
-            if aline != bline:
-                atags = btags = ''
-                cruncher.set_seqs(aline, bline)
-                for tag, ai1, ai2, bj1, bj2 in cruncher.get_opcodes():
-                    la, lb = ai2 - ai1, bj2 - bj1
-                    if tag == 'replace':
-                        atags += '^' * la
-                        btags += '^' * lb
-                    elif tag == 'delete':
-                        atags += '-' * la
-                    elif tag == 'insert':
-                        btags += '+' * lb
-                    else:
-                        atags += ' ' * la
-                        btags += ' ' * lb
-                yield from self._qformat(aline, bline, atags, btags)
-            else:
-                yield '  ' + aline
-            done_i, done_j = hit_i + 1, hit_j + 1
-            hit_i = hit_j = None
-        yield from self._fancy_helper(a, done_i, ahi, b, done_j, bhi)
+            yield from _between(a, next_a, pick, b, next_b, j)
+            yield from self._show_pair(sm, a[pick], b[j])
+            next_a, next_b = pick + 1, j + 1
+        yield from _between(a, next_a, ahi, b, next_b, bhi)
 
-    def _fancy_helper(self, a, alo, ahi, b, blo, bhi):
-        if alo < ahi:
-            if blo < bhi:
-                yield from self._plain_replace(a, alo, ahi, b, blo, bhi)
-            else:
-                yield from self._dump('-', a, alo, ahi)
-        elif blo < bhi:
-            yield from self._dump('+', b, blo, bhi)
+    def _show_pair(self, sm, old, new):
+        if old == new:
+            yield '  ' + old
+            return
+        sm.set_seqs(old, new)
+        marks_a = []
+        marks_b = []
+        for kind, a1, a2, b1, b2 in sm.get_opcodes():
+            ch = _GUIDE[kind]
+            if kind != 'insert':
+                marks_a.append(ch * (a2 - a1))
+            if kind != 'delete':
+                marks_b.append(ch * (b2 - b1))
+        for sign, line, marks in (('-', old, marks_a), ('+', new, marks_b)):
+            yield sign + ' ' + line
+            shown = _guide(line, ''.join(marks))
+            if shown:
+                yield '? ' + shown + '\n'
 
-    def _qformat(self, aline, bline, atags, btags):
-        atags = _keep_ws(aline, atags).rstrip()
-        btags = _keep_ws(bline, btags).rstrip()
-        yield '- ' + aline
-        if atags:
-            yield f'? {atags}\n'
-        yield '+ ' + bline
-        if btags:
-            yield f'? {btags}\n'
+
+def _tagged(sign, lines):
+    for line in lines:
+        yield sign + ' ' + line
+
+
+def _between(a, alo, ahi, b, blo, bhi):
+    # unpaired lines: the shorter side first when both sides have some
+    gone = a[alo:ahi]
+    came = b[blo:bhi]
+    if gone and came and len(came) < len(gone):
+        yield from _tagged('+', came)
+        yield from _tagged('-', gone)
+        return
+    yield from _tagged('-', gone)
+    yield from _tagged('+', came)
 
 
 def IS_LINE_JUNK(line, pat=None):
-    """True for blank lines and lines holding only '#' (with blanks)."""
-    s = line.strip()
-    if pat is not None:
-        return pat(line) is not None
-    return s == '' or s == '#'
+    if pat is None:
+        return line.strip() in ('', '#')
+    return pat(line) is not None
 
 
 def IS_CHARACTER_JUNK(ch, ws=' \t'):
-    """True for a blank or a tab."""
     return ch in ws
 
 
-def _unified_range(start, stop):
-    first = start + 1
-    length = stop - start
-    if length == 1:
-        return '{}'.format(first)
-    if not length:
-        first -= 1
-    return '{},{}'.format(first, length)
-
-
-def _context_range(start, stop):
-    first = start + 1
-    length = stop - start
-    if not length:
-        first -= 1
-    if length <= 1:
-        return '{}'.format(first)
-    return '{},{}'.format(first, first + length - 1)
-
-
-def _check_types(a, b, *args):
-    if a and not isinstance(a[0], str):
-        raise TypeError('lines to compare must be str, not %s (%r)' % (type(a[0]).__name__, a[0]))
-    if b and not isinstance(b[0], str):
-        raise TypeError('lines to compare must be str, not %s (%r)' % (type(b[0]).__name__, b[0]))
-    for arg in args:
-        if not isinstance(arg, str):
-            raise TypeError('all arguments must be str, not: %r' % (arg,))
-
-
-def unified_diff(a, b, fromfile='', tofile='', fromfiledate='', tofiledate='', n=3, lineterm='\n'):
-    """Lines of a unified diff between two lists of lines."""
-    _check_types(a, b, fromfile, tofile, fromfiledate, tofiledate, lineterm)
-    started = False
-    for hunk in SequenceMatcher(None, a, b).get_grouped_opcodes(n):
-        if not started:
-            started = True
-            yield '--- {}{}{}'.format(fromfile, '\t' + fromfiledate if fromfiledate else '', lineterm)
-            yield '+++ {}{}{}'.format(tofile, '\t' + tofiledate if tofiledate else '', lineterm)
-        first, last = hunk[0], hunk[-1]
-        yield '@@ -{} +{} @@{}'.format(_unified_range(first[1], last[2]), _unified_range(first[3], last[4]),
-                                        lineterm)
-        for tag, i1, i2, j1, j2 in hunk:
-            if tag == 'equal':
-                for line in a[i1:i2]:
-                    yield ' ' + line
-                continue
-            if tag in ('replace', 'delete'):
-                for line in a[i1:i2]:
-                    yield '-' + line
-            if tag in ('replace', 'insert'):
-                for line in b[j1:j2]:
-                    yield '+' + line
-
-
-def context_diff(a, b, fromfile='', tofile='', fromfiledate='', tofiledate='', n=3, lineterm='\n'):
-    """Lines of a context diff between two lists of lines."""
-    _check_types(a, b, fromfile, tofile, fromfiledate, tofiledate, lineterm)
-    mark = {'insert': '+ ', 'delete': '- ', 'replace': '! ', 'equal': '  '}
-    started = False
-    for hunk in SequenceMatcher(None, a, b).get_grouped_opcodes(n):
-        if not started:
-            started = True
-            yield '*** {}{}{}'.format(fromfile, '\t' + fromfiledate if fromfiledate else '', lineterm)
-            yield '--- {}{}{}'.format(tofile, '\t' + tofiledate if tofiledate else '', lineterm)
-        first, last = hunk[0], hunk[-1]
-        yield '***************' + lineterm
-        yield '*** {} ****{}'.format(_context_range(first[1], last[2]), lineterm)
-        if any(op[0] in ('replace', 'delete') for op in hunk):
-            for tag, i1, i2, _, _ in hunk:
-                if tag != 'insert':
-                    for line in a[i1:i2]:
-                        yield mark[tag] + line
-        yield '--- {} ----{}'.format(_context_range(first[3], last[4]), lineterm)
-        if any(op[0] in ('replace', 'insert') for op in hunk):
-            for tag, _, _, j1, j2 in hunk:
-                if tag != 'delete':
-                    for line in b[j1:j2]:
-                        yield mark[tag] + line
-
-
-def diff_bytes(dfunc, a, b, fromfile=b'', tofile=b'', fromfiledate=b'', tofiledate=b'', n=3, lineterm=b'\n'):
-    """Run a str diff function over bytes (decoded as latin-1) and re-encode its lines."""
-    def dec(s):
-        try:
-            return s.decode('ascii', 'surrogateescape')
-        except AttributeError as err:
-            raise TypeError('all arguments must be bytes, not %s (%r)' % (type(s).__name__, s)) from err
-    lines = dfunc(list(map(dec, a)), list(map(dec, b)), dec(fromfile), dec(tofile), dec(fromfiledate),
-                  dec(tofiledate), n, dec(lineterm))
-    for line in lines:
-        yield line.encode('ascii', 'surrogateescape')
-
-
 def ndiff(a, b, linejunk=None, charjunk=IS_CHARACTER_JUNK):
-    """Differ().compare() with the default junk filters."""
     return Differ(linejunk, charjunk).compare(a, b)
 
 
+def _span_unified(lo, hi):
+    count = hi - lo
+    if count == 1:
+        return str(lo + 1)
+    return '%d,%d' % (lo + 1 if count else lo, count)
+
+
+def _span_context(lo, hi):
+    count = hi - lo
+    if count == 0:
+        return str(lo)
+    if count == 1:
+        return str(lo + 1)
+    return '%d,%d' % (lo + 1, hi)
+
+
+def _str_inputs(a, b, names):
+    for seq in (a, b):
+        if seq and not isinstance(seq[0], str):
+            raise TypeError('lines to compare must be str, not %s (%r)' % (type(seq[0]).__name__, seq[0]))
+    for x in names:
+        if not isinstance(x, str):
+            raise TypeError('all arguments must be str, not: %r' % (x,))
+
+
+def _file_line(prefix, name, date, end):
+    return prefix + ' ' + name + ('\t' + date if date else '') + end
+
+
+def unified_diff(a, b, fromfile='', tofile='', fromfiledate='', tofiledate='', n=3, lineterm='\n'):
+    _str_inputs(a, b, (fromfile, tofile, fromfiledate, tofiledate, lineterm))
+    first = True
+    for group in SequenceMatcher(None, a, b).get_grouped_opcodes(n):
+        if first:
+            first = False
+            yield _file_line('---', fromfile, fromfiledate, lineterm)
+            yield _file_line('+++', tofile, tofiledate, lineterm)
+        old = _span_unified(group[0][1], group[-1][2])
+        new = _span_unified(group[0][3], group[-1][4])
+        yield '@@ -%s +%s @@%s' % (old, new, lineterm)
+        for kind, a1, a2, b1, b2 in group:
+            if kind == 'equal':
+                yield from (' ' + s for s in a[a1:a2])
+                continue
+            yield from ('-' + s for s in a[a1:a2])
+            yield from ('+' + s for s in b[b1:b2])
+
+
+_CONTEXT_SIGN = {'equal': '  ', 'replace': '! ', 'delete': '- ', 'insert': '+ '}
+
+
+def context_diff(a, b, fromfile='', tofile='', fromfiledate='', tofiledate='', n=3, lineterm='\n'):
+    _str_inputs(a, b, (fromfile, tofile, fromfiledate, tofiledate, lineterm))
+    first = True
+    for group in SequenceMatcher(None, a, b).get_grouped_opcodes(n):
+        if first:
+            first = False
+            yield _file_line('***', fromfile, fromfiledate, lineterm)
+            yield _file_line('---', tofile, tofiledate, lineterm)
+        kinds = {op[0] for op in group}
+        yield '*' * 15 + lineterm
+        yield '*** %s ****%s' % (_span_context(group[0][1], group[-1][2]), lineterm)
+        if kinds & {'replace', 'delete'}:
+            for kind, a1, a2, _, _ in group:
+                if kind != 'insert':
+                    yield from (_CONTEXT_SIGN[kind] + s for s in a[a1:a2])
+        yield '--- %s ----%s' % (_span_context(group[0][3], group[-1][4]), lineterm)
+        if kinds & {'replace', 'insert'}:
+            for kind, _, _, b1, b2 in group:
+                if kind != 'delete':
+                    yield from (_CONTEXT_SIGN[kind] + s for s in b[b1:b2])
+
+
+def diff_bytes(dfunc, a, b, fromfile=b'', tofile=b'', fromfiledate=b'', tofiledate=b'', n=3, lineterm=b'\n'):
+    def text(x):
+        if not hasattr(x, 'decode'):
+            raise TypeError('all arguments must be bytes, not %s (%r)' % (type(x).__name__, x))
+        return x.decode('ascii', 'surrogateescape')
+    old = [text(x) for x in a]
+    new = [text(x) for x in b]
+    names = [text(x) for x in (fromfile, tofile, fromfiledate, tofiledate)]
+    for line in dfunc(old, new, *names, n, text(lineterm)):
+        yield line.encode('ascii', 'surrogateescape')
+
+
 def restore(delta, which):
-    """Recover one of the two sequences from an ndiff/compare delta."""
-    try:
-        tag = {1: '- ', 2: '+ '}[int(which)]
-    except KeyError:
-        raise ValueError('unknown delta choice (must be 1 or 2): %r' % which) from None
+    keep = {1: '- ', 2: '+ '}.get(int(which))
+    if keep is None:
+        raise ValueError('unknown delta choice (must be 1 or 2): %r' % which)
     for line in delta:
-        if line[:2] in ('  ', tag):
+        if line[:2] in ('  ', keep):
             yield line[2:]

@@ -1,4 +1,4 @@
-"""Enumerations: Enum, IntEnum, StrEnum, Flag, IntFlag, auto, unique (CPython's enum)."""
+"""enum for Sandkiste: Enum, IntEnum, StrEnum, Flag, IntFlag, auto, unique and friends."""
 
 __all__ = ['EnumType', 'EnumMeta', 'Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFlag', 'ReprEnum', 'auto', 'unique',
            'property', 'verify', 'member', 'nonmember', 'FlagBoundary', 'STRICT', 'CONFORM', 'EJECT', 'KEEP',
@@ -6,45 +6,43 @@ __all__ = ['EnumType', 'EnumMeta', 'Enum', 'IntEnum', 'StrEnum', 'Flag', 'IntFla
            'NAMED_FLAGS', 'UNIQUE', 'pickle_by_global_name', 'pickle_by_enum_name', 'show_flag_values',
            'EnumDict']
 
-_builtin_property = property
+import _sk
+
+_pyproperty = property      # the builtin; the name is rebound below
 
 
-class auto:
-    """Instances are replaced with an appropriate value in Enum class suites."""
-    _counter = 0
-
-    def __init__(self, value=None):
-        self.value = value if value is not None else _auto_null
-        auto._counter += 1
-        self._order = auto._counter
-
-    def __repr__(self):
-        return 'auto(%r)' % (self.value,)
-
-
-class _AutoNull:
+class _Pending:
+    # the value of an auto() that has not been resolved yet
     def __repr__(self):
         return '_auto_null'
 
 
-_auto_null = _AutoNull()
+_auto_null = _Pending()
+
+
+class auto:
+    def __init__(self, value=None):
+        self.value = _auto_null if value is None else value
+
+    def __repr__(self):
+        return f'auto({self.value!r})'
 
 
 class member:
+    # force a value (e.g. a function) to become a member
     def __init__(self, value):
         self.value = value
 
 
 class nonmember:
+    # keep a value out of the members
     def __init__(self, value):
         self.value = value
 
 
-class property(_builtin_property):
-    """A property for enum members that also works for members named like the attribute."""
-
+class property(_pyproperty):
     def __init__(self, fget=None, fset=None, fdel=None, doc=None):
-        super().__init__(fget, fset, fdel, doc)
+        _pyproperty.__init__(self, fget, fset, fdel, doc)
         self.name = None
 
     def __set_name__(self, owner, name):
@@ -70,310 +68,323 @@ class EnumCheck:
     UNIQUE = UNIQUE
 
 
-def _is_descriptor(obj):
-    return hasattr(obj, '__get__') or hasattr(obj, '__set__') or hasattr(obj, '__delete__')
+def _has_get_set_or_delete(obj):
+    return any(hasattr(obj, m) for m in ('__get__', '__set__', '__delete__'))
 
 
-def _is_dunder(name):
-    return len(name) > 4 and name[:2] == name[-2:] == '__' and name[2] != '_' and name[-3] != '_'
+def _name_kind(owner, key):
+    # 'private' (_Owner__x), 'dunder' (__x__), 'sunder' (_x_) or '' (a candidate member)
+    mangled = '_' + owner.lstrip('_') + '__'
+    if key.startswith(mangled) and len(key) > len(mangled) and not key.endswith('__'):
+        return 'private'
+    n = len(key)
+    if n > 4 and key.startswith('__') and key.endswith('__') and key[2] != '_' and key[-3] != '_':
+        return 'dunder'
+    if n > 2 and key[0] == '_' and key[-1] == '_' and key[1] != '_' and key[-2] != '_':
+        return 'sunder'
+    return ''
 
 
-def _is_sunder(name):
-    return len(name) > 2 and name[0] == name[-1] == '_' and name[1:2] != '_' and name[-2:-1] != '_'
+_RESERVED_SUNDERS = frozenset((
+    '_order_', '_generate_next_value_', '_numeric_repr_', '_missing_', '_ignore_', '_iter_member_',
+    '_iter_member_by_value_', '_iter_member_by_def_', '_add_alias_', '_add_value_alias_', '_value_',
+    '_name_', '_sort_order_'))
 
 
-def _is_private(cls_name, name):
-    pattern = '_%s__' % (cls_name.lstrip('_'),)
-    return len(name) > len(pattern) and name.startswith(pattern) and not name.endswith('__')
+def _names_list(spec):
+    if isinstance(spec, str):
+        return spec.replace(',', ' ').split()
+    return list(spec)
+
+
+def _after(name, start, count, last_values):
+    # default auto(): one more than the latest value that supports + 1
+    for prev in last_values[::-1]:
+        try:
+            return prev + 1
+        except TypeError:
+            pass
+    return start
 
 
 class EnumDict(dict):
-    """The class namespace of an enum: records the member names in order."""
+    """Namespace of an enum class body; remembers the member names in order."""
 
     def __init__(self, cls_name=None):
-        super().__init__()
-        self._member_names = {}
-        self._last_values = []
+        dict.__init__(self)
+        self._cls_name = cls_name
+        self._seen_names = {}
+        self._seen_values = []
         self._ignore = []
         self._auto_called = False
-        self._cls_name = cls_name
         self._generate_next_value = None
 
     def __setitem__(self, key, value):
-        if _is_private(self._cls_name or '', key):
-            pass
-        elif _is_sunder(key):
-            if key not in ('_order_', '_generate_next_value_', '_numeric_repr_', '_missing_', '_ignore_',
-                           '_iter_member_', '_iter_member_by_value_', '_iter_member_by_def_', '_add_alias_',
-                           '_add_value_alias_', '_value_', '_name_', '_sort_order_'):
-                raise ValueError('_sunder_ names, such as %r, are reserved for future Enum use' % (key,))
-            if key == '_generate_next_value_':
-                self._generate_next_value = value.__func__ if isinstance(value, staticmethod) else value
-            elif key == '_ignore_':
-                if isinstance(value, str):
-                    value = value.replace(',', ' ').split()
-                else:
-                    value = list(value)
+        kind = _name_kind(self._cls_name or '', key)
+        if kind == 'sunder':
+            if key not in _RESERVED_SUNDERS:
+                raise ValueError(f'_sunder_ names, such as {key!r}, are reserved for future Enum use')
+            if key == '_ignore_':
+                value = _names_list(value)
                 self._ignore = value
-        elif _is_dunder(key):
+            elif key == '_generate_next_value_':
+                self._generate_next_value = value.__func__ if isinstance(value, staticmethod) else value
+        elif kind == 'dunder':
             if key == '__order__':
                 key = '_order_'
-        elif key in self._member_names:
-            raise TypeError('%r already defined as %r' % (key, self[key]))
-        elif key in self._ignore:
-            pass
-        elif isinstance(value, nonmember):
-            value = value.value
-        elif _is_descriptor(value) and not isinstance(value, member):
-            pass
-        else:
-            if key in self:
-                raise TypeError('%r already defined as %r' % (key, self[key]))
-            if isinstance(value, member):
-                value = value.value
-            if isinstance(value, auto):
-                value = self._auto_value(key, value)
-            elif isinstance(value, tuple) and any(isinstance(v, auto) for v in value):
-                value = tuple(self._auto_value(key, v) if isinstance(v, auto) else v for v in value)
-            self._member_names[key] = None
-            self._last_values.append(value)
+        elif kind == '':
+            value = self._candidate(key, value)
         super().__setitem__(key, value)
 
-    def _auto_value(self, key, a):
+    def _candidate(self, key, value):
+        # returns what the namespace stores; records the name if it is a member
+        if key in self._seen_names:
+            raise TypeError(f'{key!r} already defined as {self[key]!r}')
+        if key in self._ignore:
+            return value
+        if isinstance(value, nonmember):
+            return value.value
+        if isinstance(value, member):
+            value = value.value
+        elif _has_get_set_or_delete(value):
+            return value
+        if key in self:
+            raise TypeError(f'{key!r} already defined as {self[key]!r}')
+        # every auto() value joins last_values; so does a value without any auto()
+        if isinstance(value, auto):
+            value = self._resolve(key, value)
+        elif isinstance(value, tuple) and any(isinstance(v, auto) for v in value):
+            value = tuple(self._resolve(key, v) if isinstance(v, auto) else v for v in value)
+        else:
+            self._seen_values.append(value)
+        self._seen_names[key] = None
+        return value
+
+    def _resolve(self, key, a):
         if a.value is _auto_null:
-            gen = self._generate_next_value or _default_next_value
-            a.value = gen(key, 1, len(self._member_names), self._last_values[:])
+            make = self._generate_next_value or _after
+            a.value = make(key, 1, len(self._seen_names), list(self._seen_values))
             self._auto_called = True
+        self._seen_values.append(a.value)
         return a.value
 
-    @_builtin_property
+    @_pyproperty
     def member_names(self):
-        return list(self._member_names)
-
-
-def _default_next_value(name, start, count, last_values):
-    if not last_values:
-        return start
-    last = last_values[-1]
-    try:
-        return last + 1
-    except TypeError:
-        for v in reversed(last_values):
-            try:
-                return v + 1
-            except TypeError:
-                continue
-        return start
+        return [*self._seen_names]
 
 
 _EnumDict = EnumDict
 
 
+def _enum_bases(class_name, bases):
+    # (data type mixed in, last Enum base) for a new enum class
+    last_enum = None
+    for b in bases[::-1]:
+        if isinstance(b, EnumType):
+            last_enum = b
+            break
+    if last_enum is not None and last_enum._member_names_:
+        raise TypeError(f'{class_name}: cannot extend {last_enum!r}')
+    for b in bases:
+        for k in b.__mro__:
+            if k is object:
+                continue
+            if not isinstance(k, EnumType):
+                return k, last_enum
+            if k._member_type_ is not object:
+                return k._member_type_, last_enum
+    return object, last_enum
+
+
+def _same_value(cls, value):
+    # the member whose value equals value, or None
+    try:
+        hit = cls._value2member_map_.get(value)
+    except TypeError:
+        hit = None
+    if hit is not None:
+        return hit
+    for m in [*cls._member_map_.values()]:
+        if m._value_ == value:
+            return m
+    return None
+
+
+def _new_member(cls, name, value):
+    data = cls._member_type_
+    args = value if isinstance(value, tuple) else (value,)
+    if data is tuple:
+        args = (args,)
+    maker = cls._new_member_
+    if maker is not None:
+        obj = maker(cls, *args)
+    elif data is object:
+        obj = object.__new__(cls)
+    else:
+        obj = data.__new__(cls, *args)
+    if '_value_' not in getattr(obj, '__dict__', {}):
+        if data is object:
+            obj._value_ = value
+        else:
+            try:
+                obj._value_ = data(*args)
+            except Exception:
+                obj._value_ = value
+    value = obj._value_
+    obj._name_ = name
+    obj.__objclass__ = cls
+    obj._sort_order_ = len(cls._member_names_)
+    init = getattr(cls, '__init__', None)
+    if init is not None and init is not object.__init__ and init is not _ROOT_INIT[0]:
+        obj.__init__(*args)
+    first = _same_value(cls, value)
+    if first is not None:
+        obj = first                 # an alias of an earlier member
+    elif not _flag_alias(cls, value):
+        cls._member_names_.append(name)
+    cls._member_map_[name] = obj
+    try:
+        cls._value2member_map_.setdefault(value, obj)
+    except TypeError:
+        cls._unhashable_values_ += [value]
+    if not _has_get_set_or_delete(cls.__dict__.get(name)):
+        type.__setattr__(cls, name, obj)
+
+
+def _flag_alias(cls, value):
+    # in a Flag only single-bit members are canonical; 0 and multi-bit values are aliases
+    if Flag is None or not issubclass(cls, Flag) or not isinstance(value, int):
+        return False
+    return value <= 0 or value & (value - 1) != 0
+
+
+# Enum.__new__ and Enum.__init__, once Enum exists
+_ROOT_NEW = [None]
+_ROOT_INIT = [None]
+
+
+def _flag_masks(cls):
+    every = single = 0
+    for v in [m._value_ for m in cls._member_map_.values()]:
+        if isinstance(v, int):
+            every |= v
+            if v > 0 and v & (v - 1) == 0:
+                single |= v
+    cls._flag_mask_ = every
+    cls._singles_mask_ = single
+    cls._all_bits_ = (1 << every.bit_length()) - 1 if every else 0
+
+
 class EnumType(type):
     @classmethod
     def __prepare__(metacls, cls, bases, **kwds):
-        classdict = EnumDict(cls)
-        member_type, first_enum = metacls._get_mixins_(cls, bases)
-        if first_enum is not None:
-            gen = getattr(first_enum, '_generate_next_value_', None)
-            if gen is not None:
-                classdict._generate_next_value = gen.__func__ if hasattr(gen, '__func__') else gen
-        return classdict
+        ns = EnumDict(cls)
+        _, parent = _enum_bases(cls, bases)
+        make = getattr(parent, '_generate_next_value_', None) if parent is not None else None
+        if make is not None:
+            ns._generate_next_value = getattr(make, '__func__', make)
+        return ns
 
     def __new__(metacls, cls, bases, classdict, *, boundary=None, _simple=False, **kwds):
-        member_names = list(classdict._member_names) if isinstance(classdict, EnumDict) else []
-        member_type, first_enum = metacls._get_mixins_(cls, bases)
-        members = {}
-        for name in member_names:
-            members[name] = classdict[name]
-        body = dict(classdict)
-        for name in member_names:
-            del body[name]
-        body['_member_names_'] = []
-        body['_member_map_'] = {}
-        body['_value2member_map_'] = {}
-        body['_unhashable_values_'] = []
-        body['_member_type_'] = member_type
-        invalid = set(member_names) & {'mro', ''}
-        if invalid:
-            raise ValueError('invalid enum member name(s) %s' % ','.join(repr(n) for n in invalid))
-        order = body.pop('_order_', None)
-        enum_class = super().__new__(metacls, cls, bases, body, **kwds)
-        enum_class._flag_mask_ = 0
-        enum_class._all_bits_ = 0
-        enum_class._singles_mask_ = 0
-        enum_class._boundary_ = boundary or getattr(first_enum, '_boundary_', None)
-        base_enum = globals().get('Enum')
-        own_new = enum_class.__dict__.get('__new__')
-        if own_new is not None and base_enum is not None and own_new is not base_enum.__dict__.get('__new__'):
-            type.__setattr__(enum_class, '__new_member__', own_new)
-            type.__setattr__(enum_class, '__new__', base_enum.__dict__['__new__'])
-        enum_class._new_member_ = getattr(enum_class, '__new_member__', None)
-        if base_enum is not None and '__new__' not in enum_class.__dict__ and \
-                enum_class.__new__ is not base_enum.__dict__['__new__']:
-            # A data-type mix-in (int, str...) must not take over value lookup.
-            type.__setattr__(enum_class, '__new__', base_enum.__dict__['__new__'])
-        for name, value in members.items():
-            enum_class._add_member_(name, value)
-        if Flag is not None and issubclass(enum_class, Flag):
-            for m in enum_class._member_map_.values():
-                v = m._value_
-                if isinstance(v, int):
-                    enum_class._flag_mask_ |= v
-                    if v and v & (v - 1) == 0:
-                        enum_class._singles_mask_ |= v
-            enum_class._all_bits_ = 2 ** enum_class._flag_mask_.bit_length() - 1 if enum_class._flag_mask_ else 0
-        if first_enum is not None and member_type is not object:
-            # A mixed-in data type must not shadow the enum's own repr and friends.
+        names = classdict.member_names if isinstance(classdict, EnumDict) else []
+        data, parent = _enum_bases(cls, bases)
+        values = [(n, classdict[n]) for n in names]
+        ns = {k: v for k, v in classdict.items() if k not in names}
+        ns.update(_member_names_=[], _member_map_={}, _value2member_map_={},
+                  _unhashable_values_=[], _member_type_=data)
+        bad = [n for n in names if n in ('mro', '')]
+        if bad:
+            raise ValueError('invalid enum member name(s) %s' % ','.join(map(repr, bad)))
+        order = ns.pop('_order_', None)
+        made = type.__new__(metacls, cls, bases, ns, **kwds)
+        made._flag_mask_ = made._all_bits_ = made._singles_mask_ = 0
+        made._boundary_ = boundary or getattr(parent, '_boundary_', None)
+        root_new = _ROOT_NEW[0]
+        if root_new is not None:
+            own = made.__dict__.get('__new__')
+            if own is not None and own is not root_new:
+                # a custom __new__ builds members; value lookup stays Enum's
+                type.__setattr__(made, '__new_member__', own)
+                type.__setattr__(made, '__new__', root_new)
+            elif own is None and made.__new__ is not root_new:
+                type.__setattr__(made, '__new__', root_new)
+        made._new_member_ = getattr(made, '__new_member__', None)
+        for n, v in values:
+            _new_member(made, n, v)
+        if Flag is not None and issubclass(made, Flag):
+            _flag_masks(made)
+        if parent is not None and data is not object:
+            # the data type must not hide the enum's repr, str, format and pickling
             for meth in ('__repr__', '__str__', '__format__', '__reduce_ex__'):
-                if meth in body:
-                    continue
-                found = getattr(enum_class, meth, None)
-                if found is getattr(member_type, meth, None) or found is getattr(object, meth, None):
-                    type.__setattr__(enum_class, meth, getattr(first_enum, meth))
+                if meth not in ns:
+                    got = getattr(made, meth, None)
+                    if got is getattr(data, meth, None) or got is getattr(object, meth, None):
+                        type.__setattr__(made, meth, getattr(parent, meth))
         if order is not None:
-            if isinstance(order, str):
-                order = order.replace(',', ' ').split()
-            if order != enum_class._member_names_:
+            order = _names_list(order)
+            if order != made._member_names_:
                 raise TypeError('member order does not match _order_:\n  %r\n  %r'
-                                % (enum_class._member_names_, order))
-        return enum_class
-
-    def _add_member_(cls, name, value):
-        member_type = cls._member_type_
-        args = value if isinstance(value, tuple) else (value,)
-        if member_type is tuple:
-            args = (args,)
-        new = cls._new_member_
-        if new is not None:
-            enum_member = new(cls, *args)
-        elif member_type is object:
-            enum_member = object.__new__(cls)
-        else:
-            enum_member = member_type.__new__(cls, *args)
-        if '_value_' not in getattr(enum_member, '__dict__', {}):
-            if member_type is object:
-                enum_member._value_ = value
-            else:
-                try:
-                    enum_member._value_ = member_type(*args)
-                except Exception:
-                    enum_member._value_ = value
-        value = enum_member._value_
-        enum_member._name_ = name
-        enum_member.__objclass__ = cls
-        enum_member._sort_order_ = len(cls._member_names_)
-        init = getattr(cls, '__init__', None)
-        if init is not None and init is not object.__init__ and init is not Enum.__init__:
-            enum_member.__init__(*args)
-        # an alias?
-        canonical = None
-        try:
-            canonical = cls._value2member_map_.get(value)
-        except TypeError:
-            for m in cls._member_map_.values():
-                if m._value_ == value:
-                    canonical = m
-                    break
-        if canonical is None:
-            for m in cls._member_map_.values():
-                if m._value_ == value:
-                    canonical = m
-                    break
-        if canonical is not None:
-            enum_member = canonical
-        else:
-            cls._member_names_.append(name)
-        cls._member_map_[name] = enum_member
-        try:
-            cls._value2member_map_.setdefault(value, enum_member)
-        except TypeError:
-            cls._unhashable_values_.append(value)
-        if name not in cls.__dict__ or not _is_descriptor(cls.__dict__.get(name)):
-            type.__setattr__(cls, name, enum_member)
-
-    @classmethod
-    def _get_mixins_(metacls, class_name, bases):
-        if not bases:
-            return object, None
-        first_enum = None
-        for base in reversed(bases):
-            if isinstance(base, EnumType):
-                first_enum = base
-                break
-        if first_enum is not None and first_enum._member_names_:
-            raise TypeError('%s: cannot extend %r' % (class_name, first_enum))
-        member_type = object
-        for chain in bases:
-            for base in chain.__mro__:
-                if base is object or base.__dict__.get('_enum_mixin_only_'):
-                    continue
-                if isinstance(base, EnumType):
-                    if base._member_type_ is not object:
-                        member_type = base._member_type_
-                        break
-                    continue
-                member_type = base
-                break
-            if member_type is not object:
-                break
-        return member_type, first_enum
+                                % (made._member_names_, order))
+        return made
 
     def __call__(cls, value, names=None, *values, module=None, qualname=None, type=None, start=1, boundary=None):
         if names is None:
+            if not cls._member_map_:
+                raise TypeError(f'{cls} has no members; specify `names=()` if you meant to create a new, empty, enum')
             return cls.__new__(cls, value)
-        return cls._create_(value, names, module=module, qualname=qualname, type=type, start=start,
-                            boundary=boundary)
+        return cls._functional(value, names, module, qualname, type, start, boundary)
 
-    def _create_(cls, class_name, names, *, module=None, qualname=None, type=None, start=1, boundary=None):
-        metacls = cls.__class__
-        bases = (cls,) if type is None else (type, cls)
-        classdict = metacls.__prepare__(class_name, bases)
+    def _functional(cls, class_name, names, module, qualname, mixin, start, boundary):
+        meta = type(cls)
+        bases = (cls,) if mixin is None else (mixin, cls)
+        ns = meta.__prepare__(class_name, bases)
         if isinstance(names, str):
-            names = names.replace(',', ' ').split()
-        if isinstance(names, (tuple, list)) and names and isinstance(names[0], str):
-            original_names, names = names, []
-            last_values = []
-            for count, name in enumerate(original_names):
-                gen = classdict._generate_next_value or _default_next_value
-                value = gen(name, start, count, last_values[:])
-                last_values.append(value)
-                names.append((name, value))
-        if isinstance(names, dict):
-            names = names.items()
-        for item in names:
+            names = _names_list(names)
+        if isinstance(names, (list, tuple)) and names and isinstance(names[0], str):
+            make = ns._generate_next_value or _after
+            made = []
+            for k, n in enumerate(names):
+                made.append(make(n, start, k, made[:]))
+            names = list(zip(names, made))
+        pairs = names.items() if isinstance(names, dict) else names
+        for item in pairs:
             if isinstance(item, str):
-                member_name, member_value = item, names[item]
+                ns[item] = names[item]
             else:
-                member_name, member_value = item
-            classdict[member_name] = member_value
+                ns[item[0]] = item[1]
+        if module is None:
+            home = _sk.caller_globals()
+            module = None if home is None else home.get('__name__')
         if module is not None:
-            classdict['__module__'] = module
+            ns['__module__'] = module
         if qualname is not None:
-            classdict['__qualname__'] = qualname
-        return metacls.__new__(metacls, class_name, bases, classdict, boundary=boundary)
+            ns['__qualname__'] = qualname
+        return meta.__new__(meta, class_name, bases, ns, boundary=boundary)
 
     def __contains__(cls, value):
         if isinstance(value, cls):
             return True
         try:
-            return value in cls._value2member_map_ or value in cls._unhashable_values_
+            hit = value in cls._value2member_map_
         except TypeError:
-            return value in cls._unhashable_values_
+            hit = False
+        return hit or value in cls._unhashable_values_
 
     def __delattr__(cls, attr):
-        if attr in cls._member_map_:
-            raise AttributeError('%r cannot delete member %r.' % (cls.__name__, attr))
-        super().__delattr__(attr)
+        if cls._member_map_.get(attr) is not None:
+            raise AttributeError(f'{cls.__name__!r} cannot delete member {attr!r}.')
+        type.__delattr__(cls, attr)
 
     def __getitem__(cls, name):
         return cls._member_map_[name]
 
     def __iter__(cls):
-        return (cls._member_map_[name] for name in cls._member_names_)
+        for n in cls._member_names_:
+            yield cls._member_map_[n]
 
     def __reversed__(cls):
-        return (cls._member_map_[name] for name in reversed(cls._member_names_))
+        for n in cls._member_names_[::-1]:
+            yield cls._member_map_[n]
 
     def __len__(cls):
         return len(cls._member_names_)
@@ -381,24 +392,23 @@ class EnumType(type):
     def __bool__(cls):
         return True
 
-    @_builtin_property
+    @_pyproperty
     def __members__(cls):
         return dict(cls._member_map_)
 
     def __repr__(cls):
-        if Flag is not None and issubclass(cls, Flag):
-            return "<flag %r>" % cls.__name__
-        return "<enum %r>" % cls.__name__
+        word = 'flag' if Flag is not None and issubclass(cls, Flag) else 'enum'
+        return f'<{word} {cls.__name__!r}>'
 
     def __setattr__(cls, name, value):
-        member_map = cls.__dict__.get('_member_map_', {})
-        if name in member_map:
-            raise AttributeError('cannot reassign member %r' % (name,))
-        super().__setattr__(name, value)
+        if name in cls.__dict__.get('_member_map_', ()):
+            raise AttributeError(f'cannot reassign member {name!r}')
+        type.__setattr__(cls, name, value)
 
     def __dir__(cls):
-        return sorted(set(['__class__', '__contains__', '__doc__', '__getitem__', '__iter__', '__len__',
-                           '__members__', '__module__', '__name__', '__qualname__'] + cls._member_names_))
+        basic = ['__class__', '__contains__', '__doc__', '__getitem__', '__init_subclass__', '__iter__',
+                 '__len__', '__members__', '__module__', '__name__', '__qualname__']
+        return sorted(set(basic).union(cls._member_names_))
 
 
 EnumMeta = EnumType
@@ -409,71 +419,62 @@ class Enum(metaclass=EnumType):
     def __new__(cls, value):
         if type(value) is cls:
             return value
+        hit = _same_value(cls, value)
+        if hit is not None:
+            return hit
+        problem = None
+        answer = None
         try:
-            return cls._value2member_map_[value]
-        except KeyError:
-            pass
-        except TypeError:
-            for m in cls._member_map_.values():
-                if m._value_ == value:
-                    return m
-        for m in cls._member_map_.values():
-            if m._value_ == value:
-                return m
-        exc = None
-        result = None
-        try:
-            result = cls._missing_(value)
+            answer = cls._missing_(value)
         except Exception as e:
-            exc = e
-        if isinstance(result, cls):
-            return result
-        if Flag is not None and issubclass(cls, Flag) and result is not None and exc is None:
-            return result
-        ve_exc = ValueError('%r is not a valid %s' % (value, cls.__qualname__))
-        if result is None and exc is None:
-            raise ve_exc
-        if exc is None:
-            exc = TypeError('error in %s._missing_: returned %r instead of None or a valid member'
-                            % (cls.__name__, result))
-        if not isinstance(exc, ValueError):
-            exc.__context__ = ve_exc
-        raise exc
+            problem = e
+        if isinstance(answer, cls):
+            return answer
+        if problem is None and answer is not None and Flag is not None and issubclass(cls, Flag):
+            return answer
+        invalid = ValueError(f'{value!r} is not a valid {cls.__qualname__}')
+        if problem is None:
+            if answer is None:
+                raise invalid
+            problem = TypeError(f'error in {cls.__name__}._missing_: returned {answer!r} '
+                                'instead of None or a valid member')
+        if not isinstance(problem, ValueError):
+            problem.__context__ = invalid
+        raise problem
 
     def __init__(self, *args, **kwds):
         pass
 
     @staticmethod
     def _generate_next_value_(name, start, count, last_values):
-        return _default_next_value(name, start, count, last_values)
+        return _after(name, start, count, last_values)
 
     @classmethod
     def _missing_(cls, value):
         return None
 
     def __repr__(self):
-        v_repr = self.__class__._value_repr_ or repr
-        return '<%s.%s: %s>' % (self.__class__.__name__, self._name_, v_repr(self._value_))
+        show = type(self)._value_repr_ or repr
+        return f'<{type(self).__name__}.{self._name_}: {show(self._value_)}>'
 
     def __str__(self):
-        return '%s.%s' % (self.__class__.__name__, self._name_)
+        return f'{type(self).__name__}.{self._name_}'
 
     def __dir__(self):
-        names = ['__class__', '__doc__', '__eq__', '__hash__', '__module__', 'name', 'value']
-        for cls in type(self).__mro__:
-            for k, v in cls.__dict__.items():
-                if not k.startswith('_') and k not in type(self)._member_map_:
-                    names.append(k)
-        return sorted(set(names))
+        kind = type(self)
+        names = {'__class__', '__doc__', '__eq__', '__hash__', '__module__', 'name', 'value'}
+        for k in kind.__mro__:
+            names.update(a for a in k.__dict__ if a[:1] != '_' and a not in kind._member_map_)
+        return sorted(names)
 
     def __format__(self, format_spec):
-        return str.__format__(str(self), format_spec)
+        return format(str(self), format_spec)
 
     def __hash__(self):
         return hash(self._name_)
 
     def __reduce_ex__(self, proto):
-        return self.__class__, (self._value_,)
+        return type(self), (self._value_,)
 
     def __deepcopy__(self, memo):
         return self
@@ -490,178 +491,42 @@ class Enum(metaclass=EnumType):
         return self._value_
 
 
+_ROOT_NEW[0] = Enum.__dict__['__new__']
+_ROOT_INIT[0] = Enum.__init__
 Enum._value_repr_ = None
 
 
 class ReprEnum(Enum):
-    """Only changes the repr(), leaving str() and format() to the mixed-in type."""
+    """Enum whose str() and format() are those of the mixed-in type."""
 
 
-def _subclassable(t):
-    try:
-        type('_probe', (t,), {})
-        return True
-    except TypeError:
-        return False
-
-
-class _IntValue:
-    """Stands in for int as the mixed-in type where int cannot be subclassed."""
-    _enum_mixin_only_ = True
-
-    def __int__(self):
-        return int(self._value_)
-
-    def __index__(self):
-        return int(self._value_)
-
-    def __float__(self):
-        return float(self._value_)
-
-    def __eq__(self, other):
-        if isinstance(other, Enum):
-            return self is other or (isinstance(other, _IntValue) and self._value_ == other._value_)
-        return self._value_ == other
-
-    def __ne__(self, other):
-        r = self.__eq__(other)
-        return r if r is NotImplemented else not r
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __lt__(self, other):
-        return self._value_ < _plain(other)
-
-    def __le__(self, other):
-        return self._value_ <= _plain(other)
-
-    def __gt__(self, other):
-        return self._value_ > _plain(other)
-
-    def __ge__(self, other):
-        return self._value_ >= _plain(other)
-
-    def __add__(self, other):
-        return self._value_ + _plain(other)
-
-    def __radd__(self, other):
-        return _plain(other) + self._value_
-
-    def __sub__(self, other):
-        return self._value_ - _plain(other)
-
-    def __rsub__(self, other):
-        return _plain(other) - self._value_
-
-    def __mul__(self, other):
-        return self._value_ * _plain(other)
-
-    def __rmul__(self, other):
-        return _plain(other) * self._value_
-
-    def __floordiv__(self, other):
-        return self._value_ // _plain(other)
-
-    def __truediv__(self, other):
-        return self._value_ / _plain(other)
-
-    def __mod__(self, other):
-        return self._value_ % _plain(other)
-
-    def __neg__(self):
-        return -self._value_
-
-    def __abs__(self):
-        return abs(self._value_)
-
-    def __bool__(self):
-        return bool(self._value_)
-
+class IntEnum(int, ReprEnum):
     def __str__(self):
-        return repr(self._value_)
+        return int.__repr__(self)
 
     def __format__(self, spec):
-        return format(self._value_, spec)
-
-
-class _StrValue:
-    """Stands in for str as the mixed-in type where str cannot be subclassed."""
-    _enum_mixin_only_ = True
-
-    def __eq__(self, other):
-        if isinstance(other, Enum):
-            return self is other
-        return self._value_ == other
-
-    def __ne__(self, other):
-        r = self.__eq__(other)
-        return r if r is NotImplemented else not r
-
-    def __hash__(self):
-        return hash(self._value_)
-
-    def __str__(self):
-        return self._value_
-
-    def __format__(self, spec):
-        return format(self._value_, spec)
-
-    def __len__(self):
-        return len(self._value_)
-
-    def __getattr__(self, name):
-        if name.startswith('_'):
-            raise AttributeError(name)
-        return getattr(self._value_, name)
-
-    def __add__(self, other):
-        return self._value_ + _plain(other)
-
-    def __radd__(self, other):
-        return _plain(other) + self._value_
-
-    def __lt__(self, other):
-        return self._value_ < _plain(other)
-
-
-def _plain(v):
-    return v._value_ if isinstance(v, Enum) else v
-
-
-_INT_BASE = int if _subclassable(int) else _IntValue
-_STR_BASE = str if _subclassable(str) else _StrValue
-
-
-class IntEnum(_INT_BASE, ReprEnum):
-    if _INT_BASE is int:
-        def __str__(self):
-            return int.__repr__(self)
-
-        def __format__(self, spec):
-            return int.__format__(self, spec)
+        return int.__format__(self, spec)
 
 
 IntEnum._value_repr_ = repr
 
 
-class StrEnum(_STR_BASE, ReprEnum):
+class StrEnum(str, ReprEnum):
     def __new__(cls, *values):
         if len(values) > 3:
-            raise TypeError('too many arguments for str(): %r' % (values,))
+            raise TypeError(f'too many arguments for str(): {values!r}')
         if len(values) == 1 and not isinstance(values[0], str):
-            raise TypeError('%r is not a string' % (values[0],))
-        value = str(*values)
-        member = str.__new__(cls, value) if _STR_BASE is str else object.__new__(cls)
-        member._value_ = value
-        return member
+            raise TypeError(f'{values[0]!r} is not a string')
+        text = str(*values)
+        obj = str.__new__(cls, text)
+        obj._value_ = text
+        return obj
 
-    if _STR_BASE is str:
-        def __str__(self):
-            return str.__str__(self)
+    def __str__(self):
+        return str.__str__(self)
 
-        def __format__(self, spec):
-            return str.__format__(self, spec)
+    def __format__(self, spec):
+        return str.__format__(self, spec)
 
     @staticmethod
     def _generate_next_value_(name, start, count, last_values):
@@ -671,13 +536,22 @@ class StrEnum(_STR_BASE, ReprEnum):
 StrEnum._value_repr_ = repr
 
 
-def _bits(n):
-    out = []
-    while n:
-        b = n & -n
-        out.append(b)
-        n ^= b
-    return out
+def _bits_text(n, digits):
+    # '0b0 0101' / '0b1 1011': a sign bit, then two's complement in digits places
+    if n < 0:
+        return '0b1 ' + format(n + (1 << digits), 'b').zfill(digits)
+    return '0b0 ' + format(n, 'b').zfill(digits)
+
+
+def _single_bits(n):
+    # the powers of two that make up n >= 0, lowest first
+    found = []
+    bit = 1
+    while bit <= n:
+        if n & bit:
+            found.append(bit)
+        bit <<= 1
+    return found
 
 
 class Flag(Enum, boundary=STRICT):
@@ -685,116 +559,159 @@ class Flag(Enum, boundary=STRICT):
 
     @staticmethod
     def _generate_next_value_(name, start, count, last_values):
-        if not count:
-            return start if start is not None else 1
-        last_value = max(last_values)
+        if count == 0:
+            return 1 if start is None else start
+        top = max(last_values)
         try:
-            high_bit = last_value.bit_length() - 1
+            width = top.bit_length()
         except Exception:
-            raise TypeError('invalid flag value %r' % last_value) from None
-        return 2 ** (high_bit + 1)
+            raise TypeError('invalid flag value %r' % top) from None
+        return 1 << width
 
     @classmethod
     def _missing_(cls, value):
         if not isinstance(value, int):
-            raise ValueError('%r is not a valid %s' % (value, cls.__qualname__))
-        flag_mask = cls._flag_mask_
-        all_bits = cls._all_bits_
-        neg_value = None
+            raise ValueError(f'{value!r} is not a valid {cls.__qualname__}')
+        known = cls._flag_mask_
+        given = value
+        too_low = False
         if value < 0:
-            neg_value = value
-            value = all_bits + 1 + value
-        if value & ~flag_mask and cls._boundary_ in (STRICT, None) and not issubclass(cls, int):
-            raise ValueError('%r invalid value %r\n    given %s\n  allowed %s'
-                             % (cls, neg_value if neg_value is not None else value, bin(value), bin(flag_mask)))
-        if cls._member_type_ is object or cls._member_type_ is not int:
-            pseudo = object.__new__(cls)
+            # two's complement over the flag's bits; lower values do not fit
+            span = cls._all_bits_ + 1
+            value += span
+            if value < 0:
+                too_low = True
+                value = max(span, 1 << given.bit_length()) + given
+        extra = value & ~known
+        edge = cls._boundary_
+        if extra or too_low:
+            if edge in (STRICT, None):
+                digits = max(given.bit_length(), known.bit_length())
+                raise ValueError('%r invalid value %r\n    given %s\n  allowed %s'
+                                 % (cls, given, _bits_text(given, digits), _bits_text(known, digits)))
+            if edge == EJECT:
+                return given
+            if edge == CONFORM:
+                value &= known
+                extra = 0
+        if cls._member_type_ is int:
+            combo = int.__new__(cls, value)
         else:
-            pseudo = cls._member_type_.__new__(cls, value)
-        if not hasattr(pseudo, '_value_'):
-            pseudo._value_ = value
-        if value:
-            members = [m for m in cls._member_map_.values()
-                       if m._value_ and m._value_ & value == m._value_ and m._name_ in cls._member_names_]
-            singles = [m for m in members if m._value_ & (m._value_ - 1) == 0]
-            names = []
-            covered = 0
-            for m in sorted(singles, key=lambda m: m._sort_order_):
-                names.append(m._name_)
-                covered |= m._value_
-            unknown = value & ~covered
-            pseudo._name_ = '|'.join(names) if names else None
-            if unknown and pseudo._name_ is not None:
-                pseudo._name_ = None
-        else:
-            pseudo._name_ = None
-        return cls._value2member_map_.setdefault(value, pseudo) if value & ~flag_mask == 0 else pseudo
+            combo = object.__new__(cls)
+        if not hasattr(combo, '_value_'):
+            combo._value_ = value
+        combo._name_ = cls._compound_name(value)
+        if extra:
+            return combo
+        return cls._value2member_map_.setdefault(value, combo)
+
+    @classmethod
+    def _compound_name(cls, value):
+        # 'A|B' for the named members inside value (single-bit ones first);
+        # bits no member names are added as a number ('A|B|8')
+        if not value:
+            return None
+        parts = []
+        covered = 0
+        canon = cls._member_names_
+        ordered = sorted(cls._member_map_.values(), key=lambda m: m._sort_order_)
+        if value & ~cls._flag_mask_:
+            # bits no member has: every member inside the value, then the rest as a number
+            for m in ordered:
+                v = m._value_
+                if isinstance(v, int) and v > 0 and v & value == v and m._name_ not in parts:
+                    parts.append(m._name_)
+                    covered |= v
+            return '|'.join(parts + [repr(value & ~covered)]) if parts else None
+        for m in ordered:
+            v = m._value_
+            if v and v & (v - 1) == 0 and v & value == v and m._name_ in canon and m._name_ not in parts:
+                parts.append(m._name_)
+                covered |= v
+        # then multi-bit members that name bits no single member has
+        for m in ordered:
+            v = m._value_
+            if isinstance(v, int) and v > 0 and v & value == v and v & ~covered and m._name_ not in parts:
+                parts.append(m._name_)
+                covered |= v
+        rest = value & ~covered
+        if not parts:
+            return None
+        if rest:
+            parts.append(repr(rest))
+        return '|'.join(parts)
 
     def __contains__(self, other):
-        if not isinstance(other, self.__class__):
+        if not isinstance(other, type(self)):
             raise TypeError("unsupported operand type(s) for 'in': %r and %r"
-                            % (type(other).__qualname__, self.__class__.__qualname__))
-        return other._value_ & self._value_ == other._value_
+                            % (type(other).__qualname__, type(self).__qualname__))
+        return self._value_ & other._value_ == other._value_
 
     def __iter__(self):
-        for b in _bits(self._value_):
-            m = self.__class__._value2member_map_.get(b)
-            if m is not None and m._name_ in self.__class__._member_names_:
+        kind = type(self)
+        mine = self._value_
+        inside = mine & kind._flag_mask_
+        if inside & ~kind._singles_mask_:
+            # member bits without a single-bit member: whatever the value map
+            # holds for each bit, lowest first (None where it holds nothing)
+            for bit in _single_bits(inside):
+                yield kind._value2member_map_.get(bit)
+            return
+        # the canonical members it contains, in definition order
+        for n in kind._member_names_:
+            m = kind._member_map_[n]
+            if m._value_ & mine == m._value_:
                 yield m
 
     def __len__(self):
-        return len(list(iter(self)))
+        return sum(1 for _ in self)
 
     def __repr__(self):
-        cls_name = self.__class__.__name__
-        v_repr = self.__class__._value_repr_ or repr
+        kind = type(self)
+        shown = (kind._value_repr_ or repr)(self._value_)
         if self._name_ is None:
-            return '<%s: %s>' % (cls_name, v_repr(self._value_))
-        return '<%s.%s: %s>' % (cls_name, self._name_, v_repr(self._value_))
+            return f'<{kind.__name__}: {shown}>'
+        return f'<{kind.__name__}.{self._name_}: {shown}>'
 
     def __str__(self):
-        cls_name = self.__class__.__name__
         if self._name_ is None:
-            return '%s(%r)' % (cls_name, self._value_)
-        return '%s.%s' % (cls_name, self._name_)
+            return f'{type(self).__name__}({self._value_!r})'
+        return f'{type(self).__name__}.{self._name_}'
 
     def __bool__(self):
         return bool(self._value_)
 
-    def _get_value(self, flag):
-        if isinstance(flag, self.__class__):
-            return flag._value_
-        if self._member_type_ is not object and isinstance(flag, self._member_type_):
-            return flag
-        return NotImplemented
+    def _other_bits(self, other):
+        if isinstance(other, type(self)):
+            return other._value_
+        data = self._member_type_
+        if data is not object and isinstance(other, data):
+            return other
+        return None
 
     def __or__(self, other):
-        other_value = self._get_value(other)
-        if other_value is NotImplemented:
-            return NotImplemented
-        return self.__class__(self._value_ | other_value)
+        bits = self._other_bits(other)
+        return NotImplemented if bits is None else type(self)(self._value_ | bits)
 
     def __and__(self, other):
-        other_value = self._get_value(other)
-        if other_value is NotImplemented:
-            return NotImplemented
-        return self.__class__(self._value_ & other_value)
+        bits = self._other_bits(other)
+        return NotImplemented if bits is None else type(self)(self._value_ & bits)
 
     def __xor__(self, other):
-        other_value = self._get_value(other)
-        if other_value is NotImplemented:
-            return NotImplemented
-        return self.__class__(self._value_ ^ other_value)
+        bits = self._other_bits(other)
+        return NotImplemented if bits is None else type(self)(self._value_ ^ bits)
 
     def __invert__(self):
-        return self.__class__(self._flag_mask_ & ~self._value_)
+        if self._boundary_ in (KEEP, EJECT):
+            return type(self)(~self._value_)
+        return type(self)(self._singles_mask_ & ~self._value_)
 
-    __rand__ = __and__
     __ror__ = __or__
+    __rand__ = __and__
     __rxor__ = __xor__
 
 
-class IntFlag(_INT_BASE, ReprEnum, Flag, boundary=KEEP):
+class IntFlag(int, ReprEnum, Flag, boundary=KEEP):
     def __str__(self):
         return repr(int(self))
 
@@ -802,25 +719,23 @@ class IntFlag(_INT_BASE, ReprEnum, Flag, boundary=KEEP):
         return format(int(self), spec)
 
     def __or__(self, other):
-        if isinstance(other, int):
-            return self.__class__(int(self) | int(other))
-        return NotImplemented
+        if not isinstance(other, int):
+            return NotImplemented
+        return type(self)(int(self) | int(other))
 
     def __and__(self, other):
-        if isinstance(other, int):
-            return self.__class__(int(self) & int(other))
-        return NotImplemented
+        if not isinstance(other, int):
+            return NotImplemented
+        return type(self)(int(self) & int(other))
 
     def __xor__(self, other):
-        if isinstance(other, int):
-            return self.__class__(int(self) ^ int(other))
-        return NotImplemented
+        if not isinstance(other, int):
+            return NotImplemented
+        return type(self)(int(self) ^ int(other))
 
-    def __invert__(self):
-        return self.__class__(~int(self) & self._flag_mask_ if int(self) >= 0 else ~int(self))
-
-    __rand__ = __and__
+    __invert__ = Flag.__invert__
     __ror__ = __or__
+    __rand__ = __and__
     __rxor__ = __xor__
 
 
@@ -828,33 +743,32 @@ IntFlag._value_repr_ = repr
 
 
 def unique(enumeration):
-    duplicates = []
-    for name, m in enumeration.__members__.items():
-        if name != m.name:
-            duplicates.append((name, m.name))
-    if duplicates:
-        alias_details = ', '.join(['%s -> %s' % (alias, name) for (alias, name) in duplicates])
-        raise ValueError('duplicate values found in %r: %s' % (enumeration, alias_details))
+    aliases = [(alias, m.name) for alias, m in enumeration.__members__.items() if alias != m.name]
+    if aliases:
+        listing = ', '.join(f'{a} -> {n}' for a, n in aliases)
+        raise ValueError(f'duplicate values found in {enumeration!r}: {listing}')
     return enumeration
 
 
 def verify(*checks):
-    def decorator(enumeration):
-        return enumeration
-    return decorator
+    # accepted for compatibility; no checks are run
+    return lambda enumeration: enumeration
 
 
 def global_enum_repr(self):
-    return '%s.%s' % (self.__class__.__module__, self._name_)
+    return f'{type(self).__module__}.{self._name_}'
 
 
 def global_flag_repr(self):
-    module = self.__class__.__module__.split('.')[-1]
+    kind = type(self)
+    mod = kind.__module__.rpartition('.')[2]
     if self._name_ is not None:
-        return '%s.%s' % (module, self._name_)
-    names = [m._name_ for m in self.__class__ if m._value_ & self._value_ == m._value_ and m._value_]
-    return '|'.join('%s.%s' % (module, n) for n in names) if names else '%s.%s(%r)' % (
-        module, self.__class__.__name__, self._value_)
+        return f'{mod}.{self._name_}'
+    v = self._value_
+    parts = [f'{mod}.{m._name_}' for m in kind if m._value_ and m._value_ & v == m._value_]
+    if parts:
+        return '|'.join(parts)
+    return f'{mod}.{kind.__name__}({v!r})'
 
 
 def global_str(self):
@@ -862,14 +776,14 @@ def global_str(self):
 
 
 def global_enum(cls, update_str=False):
-    """Make the members module globals, repr'd as module.NAME."""
+    """Export the members as module globals, shown as module.NAME."""
     cls.__repr__ = global_flag_repr if issubclass(cls, Flag) else global_enum_repr
-    if not issubclass(cls, ReprEnum) or update_str:
+    if update_str or not issubclass(cls, ReprEnum):
         cls.__str__ = global_str
     import sys
-    mod = sys.modules.get(cls.__module__)
-    if mod is not None:
-        mod.__dict__.update(cls.__members__)
+    home = sys.modules.get(cls.__module__)
+    if home is not None:
+        home.__dict__.update(cls.__members__)
     return cls
 
 
@@ -878,8 +792,8 @@ def pickle_by_global_name(self, proto):
 
 
 def pickle_by_enum_name(self, proto):
-    return getattr, (self.__class__, self._name_)
+    return getattr, (type(self), self._name_)
 
 
 def show_flag_values(value):
-    return _bits(value)
+    return _single_bits(value)

@@ -1,45 +1,50 @@
 """pprint for Sandkiste: pretty-printing of Python data structures.
 
-The layout rules are CPython's (widths, allowances for closing brackets,
-sorted dict keys, string and bytes wrapping, the collections types and
-dataclasses); the code is our own.
+Layout follows CPython's module (line widths, room kept for closing
+brackets, sorted dict keys, wrapped str and bytes, collections types and
+dataclasses).
 """
+import io as _io
 import sys as _sys
 import types as _types
-from io import StringIO as _StringIO
 
 __all__ = ['pprint', 'pformat', 'isreadable', 'isrecursive', 'saferepr', 'PrettyPrinter', 'pp']
 
 
 def pprint(object, stream=None, indent=1, width=80, depth=None, *, compact=False, sort_dicts=True,
            underscore_numbers=False):
-    """Pretty-print object to stream (default sys.stdout), with a newline."""
-    PrettyPrinter(stream=stream, indent=indent, width=width, depth=depth, compact=compact,
-                  sort_dicts=sort_dicts, underscore_numbers=underscore_numbers).pprint(object)
+    printer = PrettyPrinter(indent, width, depth, stream, compact=compact,
+                            sort_dicts=sort_dicts, underscore_numbers=underscore_numbers)
+    printer.pprint(object)
 
 
 def pformat(object, indent=1, width=80, depth=None, *, compact=False, sort_dicts=True, underscore_numbers=False):
-    """The pretty-printed text of object."""
-    return PrettyPrinter(indent=indent, width=width, depth=depth, compact=compact, sort_dicts=sort_dicts,
-                         underscore_numbers=underscore_numbers).pformat(object)
+    printer = PrettyPrinter(indent, width, depth, compact=compact,
+                            sort_dicts=sort_dicts, underscore_numbers=underscore_numbers)
+    return printer.pformat(object)
 
 
 def pp(object, *args, sort_dicts=False, **kwargs):
-    """pprint() that keeps dicts in insertion order by default."""
-    pprint(object, *args, sort_dicts=sort_dicts, **kwargs)
+    # like pprint(), but dicts keep insertion order unless asked otherwise
+    kwargs['sort_dicts'] = sort_dicts
+    pprint(object, *args, **kwargs)
+
+
+def _probe(obj):
+    # (text, readable, recursive) with default settings and no depth limit
+    return PrettyPrinter()._safe_repr(obj, {}, None, 0)
 
 
 def saferepr(object):
-    """repr() that survives recursive structures."""
-    return PrettyPrinter()._safe_repr(object, {}, None, 0)[0]
+    return _probe(object)[0]
 
 
 def isreadable(object):
-    return PrettyPrinter()._safe_repr(object, {}, None, 0)[1]
+    return _probe(object)[1]
 
 
 def isrecursive(object):
-    return PrettyPrinter()._safe_repr(object, {}, None, 0)[2]
+    return _probe(object)[2]
 
 
 class _OrderKey:
@@ -50,10 +55,11 @@ class _OrderKey:
         self.obj = obj
 
     def __lt__(self, other):
+        a, b = self.obj, other.obj
         try:
-            return self.obj < other.obj
+            return a < b
         except TypeError:
-            return (str(type(self.obj)), id(self.obj)) < (str(type(other.obj)), id(other.obj))
+            return (str(type(a)), id(a)) < (str(type(b)), id(b))
 
 
 def _pair_key(pair):
@@ -74,43 +80,50 @@ except NameError:
 class PrettyPrinter:
     def __init__(self, indent=1, width=80, depth=None, stream=None, *, compact=False, sort_dicts=True,
                  underscore_numbers=False):
-        indent = int(indent)
-        width = int(width)
+        indent, width = int(indent), int(width)
         if indent < 0:
             raise ValueError('indent must be >= 0')
-        if depth is not None and depth <= 0:
+        if depth is not None and not depth > 0:
             raise ValueError('depth must be > 0')
-        if not width:
+        if width == 0:
             raise ValueError('width must be != 0')
-        self._depth = depth
-        self._indent_per_level = indent
+        self._step = indent
         self._width = width
-        self._stream = stream if stream is not None else _sys.stdout
-        self._compact = bool(compact)
-        self._sort_dicts = sort_dicts
-        self._underscore_numbers = underscore_numbers
+        self._depth = depth
+        self._stream = _sys.stdout if stream is None else stream
+        self._pack = bool(compact)
+        self._by_key = sort_dicts
+        self._underscores = underscore_numbers
 
     # -- public ---------------------------------------------------------------------------
     def pprint(self, object):
-        if self._stream is not None:
-            self._format(object, self._stream, 0, 0, {}, 0)
-            self._stream.write('\n')
+        out = self._stream
+        if out is None:
+            return
+        self._format(object, out, 0, 0, {}, 0)
+        out.write('\n')
 
     def pformat(self, object):
-        out = _StringIO()
-        self._format(object, out, 0, 0, {}, 0)
-        return out.getvalue()
+        buf = _io.StringIO()
+        self._format(object, buf, 0, 0, {}, 0)
+        return buf.getvalue()
 
     def isrecursive(self, object):
-        return self.format(object, {}, 0, 0)[2]
+        _, _, rec = self.format(object, {}, 0, 0)
+        return rec
 
     def isreadable(self, object):
-        text, readable, recursive = self.format(object, {}, 0, 0)
-        return readable and not recursive
+        _, ok, rec = self.format(object, {}, 0, 0)
+        return ok and not rec
 
     def format(self, object, context, maxlevels, level):
-        """(text, readable, recursive) for object; subclasses may override."""
+        # the hook subclasses override: (text, readable, recursive)
         return self._safe_repr(object, context, maxlevels, level)
+
+    def _pad(self, stream):
+        # an indent step wider than 1 also pads after the opening bracket
+        if self._step > 1:
+            stream.write(' ' * (self._step - 1))
 
     # -- layout -----------------------------------------------------------------------------
     def _format(self, obj, stream, indent, allowance, context, level):
@@ -152,9 +165,8 @@ class PrettyPrinter:
     def _items(self, items, stream, indent, allowance, context, level):
         """Comma-separated items, one per line (or packed, when compact)."""
         write = stream.write
-        indent += self._indent_per_level
-        if self._indent_per_level > 1:
-            write((self._indent_per_level - 1) * ' ')
+        self._pad(stream)
+        indent += self._step
         newline = ',\n' + ' ' * indent
         sep = ''
         room = full = self._width - indent + 1
@@ -164,7 +176,7 @@ class PrettyPrinter:
             if last:
                 full -= allowance
                 room -= allowance
-            if self._compact:
+            if self._pack:
                 text = self._repr(item, context, level)
                 need = len(text) + 2
                 if room < need:
@@ -183,7 +195,7 @@ class PrettyPrinter:
 
     def _dict_items(self, items, stream, indent, allowance, context, level):
         write = stream.write
-        indent += self._indent_per_level
+        indent += self._step
         newline = ',\n' + ' ' * indent
         items = list(items)
         for pos, (k, v) in enumerate(items):
@@ -211,15 +223,13 @@ class PrettyPrinter:
                 write(newline)
 
     def _sorted_items(self, mapping):
-        if self._sort_dicts:
-            return sorted(mapping.items(), key=_pair_key)
-        return mapping.items()
+        pairs = mapping.items()
+        return sorted(pairs, key=_pair_key) if self._by_key else pairs
 
     # -- per-type printers (used when the one-line repr is too wide) ---------------------------
     def _pprint_dict(self, obj, stream, indent, allowance, context, level):
         stream.write('{')
-        if self._indent_per_level > 1:
-            stream.write((self._indent_per_level - 1) * ' ')
+        self._pad(stream)
         if len(obj):
             self._dict_items(self._sorted_items(obj), stream, indent, allowance + 1, context, level)
         stream.write('}')
@@ -228,9 +238,12 @@ class PrettyPrinter:
         if not len(obj):
             stream.write(repr(obj))
             return
-        name = type(obj).__name__
+        self._wrapped(type(obj).__name__, list(obj.items()), stream, indent, allowance, context, level)
+
+    def _wrapped(self, name, inner, stream, indent, allowance, context, level):
+        # name(<inner laid out after the parenthesis>)
         stream.write(name + '(')
-        self._format(list(obj.items()), stream, indent + len(name) + 1, allowance + 1, context, level)
+        self._format(inner, stream, indent + len(name) + 1, allowance + 1, context, level)
         stream.write(')')
 
     def _pprint_list(self, obj, stream, indent, allowance, context, level):
@@ -248,14 +261,12 @@ class PrettyPrinter:
         if not len(obj):
             stream.write(repr(obj))
             return
-        cls = type(obj)
-        if cls is set:
-            stream.write('{')
-            close = '}'
+        if type(obj) is set:
+            opener, close = '{', '}'
         else:
-            stream.write(cls.__name__ + '({')
-            close = '})'
-            indent += len(cls.__name__) + 1
+            opener, close = type(obj).__name__ + '({', '})'
+            indent += len(opener) - 1
+        stream.write(opener)
         self._items(sorted(obj, key=_OrderKey), stream, indent, allowance + len(close), context, level)
         stream.write(close)
 
@@ -319,9 +330,7 @@ class PrettyPrinter:
         stream.write(')')
 
     def _pprint_mappingproxy(self, obj, stream, indent, allowance, context, level):
-        stream.write('mappingproxy(')
-        self._format(obj.copy(), stream, indent + 13, allowance + 1, context, level)
-        stream.write(')')
+        self._wrapped('mappingproxy', obj.copy(), stream, indent, allowance, context, level)
 
     def _pprint_simplenamespace(self, obj, stream, indent, allowance, context, level):
         name = 'namespace' if type(obj) is _types.SimpleNamespace else type(obj).__name__
@@ -356,8 +365,7 @@ class PrettyPrinter:
             return
         name = type(obj).__name__
         stream.write(name + '({')
-        if self._indent_per_level > 1:
-            stream.write((self._indent_per_level - 1) * ' ')
+        self._pad(stream)
         self._dict_items(obj.most_common(), stream, indent + len(name) + 1, allowance + 2, context, level)
         stream.write('})')
 
@@ -369,13 +377,12 @@ class PrettyPrinter:
         name = type(obj).__name__
         stream.write(name + '(')
         indent += len(name) + 1
-        for pos, m in enumerate(maps):
-            if pos == len(maps) - 1:
-                self._format(m, stream, indent, allowance + 1, context, level)
-                stream.write(')')
-            else:
-                self._format(m, stream, indent, 1, context, level)
-                stream.write(',\n' + ' ' * indent)
+        gap = ',\n' + ' ' * indent
+        for m in maps[:-1]:
+            self._format(m, stream, indent, 1, context, level)
+            stream.write(gap)
+        self._format(maps[-1], stream, indent, allowance + 1, context, level)
+        stream.write(')')
 
     def _pprint_deque(self, obj, stream, indent, allowance, context, level):
         if not len(obj):
@@ -399,9 +406,8 @@ class PrettyPrinter:
             return repr(obj), True, False
         own_repr = getattr(cls, '__repr__', None)
         if issubclass(cls, int) and own_repr is int.__repr__:
-            if self._underscore_numbers:
-                return f'{obj:_d}', True, False
-            return repr(obj), True, False
+            text = format(obj, '_d') if self._underscores else repr(obj)
+            return text, True, False
         if issubclass(cls, dict) and own_repr is dict.__repr__:
             if not obj:
                 return '{}', True, False
@@ -420,7 +426,7 @@ class PrettyPrinter:
 
     def _safe_container(self, obj, context, maxlevels, level, shape, is_dict):
         key = id(obj)
-        if maxlevels and level >= maxlevels:
+        if maxlevels and not level < maxlevels:
             return shape % '...', False, key in context
         if key in context:
             return _recursion_text(obj), False, True
@@ -504,7 +510,7 @@ def _build_layouts():
                         (_c.ChainMap, PrettyPrinter._pprint_chain_map),
                         (_c.deque, PrettyPrinter._pprint_deque)):
             table.setdefault(cls.__repr__, fn)
-    except (ImportError, AttributeError):
+    except (AttributeError, ImportError):
         pass
     return table
 

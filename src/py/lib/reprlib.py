@@ -1,179 +1,167 @@
-"""reprlib for Sandkiste: size-limited repr() and the recursive_repr decorator."""
+"""reprlib for Sandkiste: repr() with size limits, and recursive_repr."""
 
 __all__ = ['Repr', 'repr', 'recursive_repr']
 
 import builtins
 
+_COPIED = ('__module__', '__doc__', '__name__', '__qualname__', '__annotations__', '__type_params__')
+
 
 def recursive_repr(fillvalue='...'):
-    """Decorator for __repr__ methods: a recursive call returns fillvalue."""
-    def decorating_function(user_function):
-        active = set()
+    def wrap(method):
+        busy = set()
 
-        def wrapper(self):
-            key = id(self)
-            if key in active:
+        def guarded(self):
+            me = id(self)
+            if me in busy:
                 return fillvalue
-            active.add(key)
+            busy.add(me)
             try:
-                return user_function(self)
+                return method(self)
             finally:
-                active.discard(key)
-        for attr in ('__module__', '__doc__', '__name__', '__qualname__', '__annotations__', '__type_params__'):
-            try:
-                setattr(wrapper, attr, getattr(user_function, attr))
-            except AttributeError:
-                pass
-        wrapper.__wrapped__ = user_function
-        return wrapper
-    return decorating_function
+                busy.discard(me)
+        for name in _COPIED:
+            if hasattr(method, name):
+                setattr(guarded, name, getattr(method, name))
+        guarded.__wrapped__ = method
+        return guarded
+    return wrap
+
+
+def _squeeze(text, limit, fill):
+    # keep the head and the tail of text, fill in the middle
+    if len(text) <= limit:
+        return text
+    head = max(0, (limit - 3) // 2)
+    tail = max(0, limit - 3 - head)
+    return text[:head] + fill + text[len(text) - tail:]
+
+
+def _ordered(items):
+    try:
+        return sorted(items)
+    except Exception:
+        return list(items)
+
+
+# types whose repr_<name> method applies only when they come from this module
+_HOME = dict(array='array', deque='collections', dict='builtins', frozenset='builtins',
+             int='builtins', list='builtins', set='builtins', str='builtins', tuple='builtins')
 
 
 class Repr:
-    """repr() with limits on depth, element counts and string lengths."""
-
-    _lookup = {'tuple': 'builtins', 'list': 'builtins', 'array': 'array', 'set': 'builtins',
-               'frozenset': 'builtins', 'deque': 'collections', 'dict': 'builtins', 'str': 'builtins',
-               'int': 'builtins'}
-
     def __init__(self, *, maxlevel=6, maxtuple=6, maxlist=6, maxarray=5, maxdict=4, maxset=6,
                  maxfrozenset=6, maxdeque=6, maxstring=30, maxlong=40, maxother=30, fillvalue='...',
                  indent=None):
-        self.maxlevel = maxlevel
-        self.maxtuple = maxtuple
-        self.maxlist = maxlist
-        self.maxarray = maxarray
-        self.maxdict = maxdict
-        self.maxset = maxset
-        self.maxfrozenset = maxfrozenset
-        self.maxdeque = maxdeque
-        self.maxstring = maxstring
-        self.maxlong = maxlong
-        self.maxother = maxother
-        self.fillvalue = fillvalue
-        self.indent = indent
+        vars(self).update(maxlevel=maxlevel, maxtuple=maxtuple, maxlist=maxlist, maxarray=maxarray,
+                          maxdict=maxdict, maxset=maxset, maxfrozenset=maxfrozenset, maxdeque=maxdeque,
+                          maxstring=maxstring, maxlong=maxlong, maxother=maxother,
+                          fillvalue=fillvalue, indent=indent)
 
     def repr(self, x):
-        return self.repr1(x, self.maxlevel)
+        return self.repr1(x, level=self.maxlevel)
 
     def repr1(self, x, level):
-        cls = type(x)
-        name = cls.__name__
-        if ' ' in name:
-            name = '_'.join(name.split())
-        method = getattr(self, 'repr_' + name, None)
-        if method is not None and self._lookup.get(name, cls.__module__) == cls.__module__:
-            return method(x, level)
-        return self.repr_instance(x, level)
+        kind = type(x)
+        tag = '_'.join(kind.__name__.split())
+        handler = getattr(self, 'repr_' + tag, None)
+        if handler is None or _HOME.get(tag, kind.__module__) != kind.__module__:
+            handler = self.repr_instance
+        return handler(x, level)
 
-    def _indent_text(self, pieces, level):
-        ind = self.indent
-        if ind is None:
-            return None
-        if isinstance(ind, int):
-            if ind < 0:
-                raise ValueError(f'Repr.indent cannot be negative int (was {ind!r})')
-            ind = ' ' * ind
-        elif not isinstance(ind, str):
-            raise TypeError(f'Repr.indent must be a str, int or None, not {type(ind)!r}')
-        depth = self.maxlevel - level
-        inner = '\n' + ind * (depth + 1)
-        return ''.join(inner + p + ',' for p in pieces) + '\n' + ind * depth
+    def _pad(self):
+        step = self.indent
+        if isinstance(step, int):
+            if step < 0:
+                raise ValueError(f'Repr.indent cannot be negative int (was {step!r})')
+            return ' ' * step
+        if isinstance(step, str):
+            return step
+        raise TypeError(f'Repr.indent must be a str, int or None, not {type(step)!r}')
 
-    def _sequence(self, x, level, left, right, limit, trail=''):
-        n = len(x)
-        if level <= 0 and n:
-            body = self.fillvalue
-        else:
-            shown = [self.repr1(item, level - 1) for _, item in zip(range(limit), x)]
-            if n > limit:
-                shown.append(self.fillvalue)
-            body = self._indent_text(shown, level)
-            if body is None:
-                body = ', '.join(shown)
-                if n == 1 and trail:
-                    body += trail
-        return left + body + right
+    def _join(self, parts, level):
+        if self.indent is None or not parts:
+            return ', '.join(parts)
+        pad = self._pad()
+        outer = pad * (self.maxlevel - level)
+        return ''.join('\n' + outer + pad + p + ',' for p in parts) + '\n' + outer
+
+    def _items(self, x, level, opener, closer, cap, single=''):
+        if level <= 0 and len(x):
+            return opener + self.fillvalue + closer
+        parts = []
+        for item in x:
+            if len(parts) == cap:
+                parts.append(self.fillvalue)
+                break
+            parts.append(self.repr1(item, level - 1))
+        text = self._join(parts, level)
+        if len(x) == 1 and single and self.indent is None:
+            text += single
+        return opener + text + closer
 
     def repr_tuple(self, x, level):
-        return self._sequence(x, level, '(', ')', self.maxtuple, ',')
+        return self._items(x, level, '(', ')', self.maxtuple, ',')
 
     def repr_list(self, x, level):
-        return self._sequence(x, level, '[', ']', self.maxlist)
+        return self._items(x, level, '[', ']', self.maxlist)
 
     def repr_array(self, x, level):
-        if not x:
-            return "array('%s')" % x.typecode
-        return self._sequence(x, level, "array('%s', [" % x.typecode, '])', self.maxarray)
+        code = x.typecode
+        if len(x) == 0:
+            return f"array('{code}')"
+        return self._items(x, level, f"array('{code}', [", '])', self.maxarray)
 
     def repr_set(self, x, level):
-        if not x:
+        if len(x) == 0:
             return 'set()'
-        return self._sequence(_sorted_if_possible(x), level, '{', '}', self.maxset)
+        return self._items(_ordered(x), level, '{', '}', self.maxset)
 
     def repr_frozenset(self, x, level):
-        if not x:
+        if len(x) == 0:
             return 'frozenset()'
-        return self._sequence(_sorted_if_possible(x), level, 'frozenset({', '})', self.maxfrozenset)
+        return self._items(_ordered(x), level, 'frozenset({', '})', self.maxfrozenset)
 
     def repr_deque(self, x, level):
-        return self._sequence(x, level, 'deque([', '])', self.maxdeque)
+        return self._items(x, level, 'deque([', '])', self.maxdeque)
 
     def repr_dict(self, x, level):
-        n = len(x)
-        if n == 0:
+        if len(x) == 0:
             return '{}'
         if level <= 0:
-            return '{' + self.fillvalue + '}'
-        pieces = []
-        for key in _sorted_if_possible(x)[:self.maxdict]:
-            pieces.append('%s: %s' % (self.repr1(key, level - 1), self.repr1(x[key], level - 1)))
-        if n > self.maxdict:
-            pieces.append(self.fillvalue)
-        body = self._indent_text(pieces, level)
-        if body is None:
-            body = ', '.join(pieces)
-        return '{' + body + '}'
+            return '{%s}' % self.fillvalue
+        sub = level - 1
+        parts = [self.repr1(k, sub) + ': ' + self.repr1(x[k], sub) for k in _ordered(x)[:self.maxdict]]
+        if len(x) > self.maxdict:
+            parts.append(self.fillvalue)
+        return '{' + self._join(parts, level) + '}'
 
     def repr_str(self, x, level):
-        s = builtins.repr(x[:self.maxstring])
-        if len(s) > self.maxstring:
-            i = max(0, (self.maxstring - 3) // 2)
-            j = max(0, self.maxstring - 3 - i)
-            s = builtins.repr(x[:i] + x[len(x) - j:])
-            s = s[:i] + self.fillvalue + s[len(s) - j:]
-        return s
+        cap = self.maxstring
+        text = builtins.repr(x[:cap])
+        if len(text) <= cap:
+            return text
+        head = max(0, (cap - 3) // 2)
+        tail = max(0, cap - 3 - head)
+        text = builtins.repr(x[:head] + x[len(x) - tail:])
+        return text[:head] + self.fillvalue + text[len(text) - tail:]
 
     def repr_int(self, x, level):
         try:
-            s = builtins.repr(x)
+            text = builtins.repr(x)
         except ValueError as exc:
             if 'sys.set_int_max_str_digits' not in str(exc):
                 raise
-            return f'<{x.__class__.__name__} instance with roughly {int(x.bit_length() * 0.30102999566398114)} digits>'
-        if len(s) > self.maxlong:
-            i = max(0, (self.maxlong - 3) // 2)
-            j = max(0, self.maxlong - 3 - i)
-            s = s[:i] + self.fillvalue + s[len(s) - j:]
-        return s
+            digits = int(x.bit_length() * 0.30102999566398114)
+            return f'<{type(x).__name__} instance with roughly {digits} digits>'
+        return _squeeze(text, self.maxlong, self.fillvalue)
 
     def repr_instance(self, x, level):
         try:
-            s = builtins.repr(x)
+            text = builtins.repr(x)
         except Exception:
-            return '<%s instance at %#x>' % (x.__class__.__name__, id(x))
-        if len(s) > self.maxother:
-            i = max(0, (self.maxother - 3) // 2)
-            j = max(0, self.maxother - 3 - i)
-            s = s[:i] + self.fillvalue + s[len(s) - j:]
-        return s
-
-
-def _sorted_if_possible(x):
-    try:
-        return sorted(x)
-    except Exception:
-        return list(x)
+            return '<%s instance at %#x>' % (type(x).__name__, id(x))
+        return _squeeze(text, self.maxother, self.fillvalue)
 
 
 aRepr = Repr()

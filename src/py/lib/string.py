@@ -27,17 +27,6 @@ def capwords(s, sep=None):
 _NOTHING = object()
 
 
-def _lookup_chain(primary, fallback):
-    """A read-only view trying `primary` first, then `fallback`."""
-    class _Both:
-        def __getitem__(self, key):
-            try:
-                return primary[key]
-            except KeyError:
-                return fallback[key]
-    return _Both()
-
-
 class Template:
     """$-substitution: $name, ${name}, and $$ for a literal delimiter."""
 
@@ -46,82 +35,92 @@ class Template:
     braceidpattern = None
     flags = _re.IGNORECASE
 
-    @classmethod
-    def _build_pattern(cls):
-        d = _re.escape(cls.delimiter)
-        named = cls.idpattern
-        braced = cls.braceidpattern or cls.idpattern
-        return (d + r'(?:(?P<escaped>' + d + r')|(?P<named>' + named + r')|\{(?P<braced>' + braced +
-                r')\}|(?P<invalid>))')
-
     def __init_subclass__(cls):
         super().__init_subclass__()
-        pat = cls.__dict__['pattern'] if 'pattern' in cls.__dict__ else cls._build_pattern()
-        if isinstance(pat, str):
-            pat = _re.compile(pat, cls.flags | _re.VERBOSE)
-        cls.pattern = pat
+        cls._compile()
+
+    @classmethod
+    def _compile(cls):
+        own = cls.__dict__.get('pattern')
+        if own is None:
+            esc = _re.escape(cls.delimiter)
+            bare = cls.idpattern
+            inner = cls.braceidpattern or bare
+            own = '%s(?:(?P<escaped>%s)|(?P<named>%s)|{(?P<braced>%s)}|(?P<invalid>))' % (esc, esc, bare, inner)
+        if isinstance(own, str):
+            own = _re.compile(own, cls.flags | _re.VERBOSE)
+        cls.pattern = own
 
     def __init__(self, template):
         self.template = template
 
-    def _where(self, mo):
-        at = mo.start('invalid')
-        before = self.template[:at].splitlines(keepends=True)
-        if not before:
+    # Each match of the pattern is one of: ('name', text), ('escaped', None),
+    # ('invalid', None); anything else means the pattern is broken.
+    def _kind(self, m):
+        groups = m.groupdict()
+        name = groups.get('named') or groups.get('braced')
+        if name is not None:
+            return 'name', name
+        for tag in ('escaped', 'invalid'):
+            if groups.get(tag) is not None:
+                return tag, None
+        raise ValueError('Unrecognized named group in pattern', self.pattern)
+
+    def _bad_spot(self, m):
+        # 1-based line and column of an invalid placeholder
+        head = self.template[:m.start('invalid')]
+        if not head:
             return 1, 1
-        return len(before), at - sum(len(ln) for ln in before[:-1])
+        lines = head.splitlines(keepends=True)
+        return len(lines), len(lines[-1])
 
-    def _replace(self, mapping, kws, lenient):
-        if mapping is _NOTHING:
-            mapping = kws
-        elif kws:
-            mapping = _lookup_chain(kws, mapping)
-
-        def one(mo):
-            name = mo.group('named') or mo.group('braced')
-            if name is not None:
-                if not lenient:
-                    return str(mapping[name])
+    def _fill(self, mapping, kws, lenient):
+        def fetch(name):
+            if mapping is _NOTHING:
+                return kws[name]
+            if kws:
                 try:
-                    return str(mapping[name])
+                    return kws[name]
                 except KeyError:
-                    return mo.group()
-            if mo.group('escaped') is not None:
+                    pass
+            return mapping[name]
+
+        def swap(m):
+            kind, name = self._kind(m)
+            if kind == 'escaped':
                 return self.delimiter
-            if mo.group('invalid') is not None:
+            if kind == 'invalid':
                 if lenient:
-                    return mo.group()
-                raise ValueError('Invalid placeholder in string: line %d, col %d' % self._where(mo))
-            raise ValueError('Unrecognized named group in pattern', self.pattern)
-        return self.pattern.sub(one, self.template)
+                    return m.group()
+                raise ValueError('Invalid placeholder in string: line %d, col %d' % self._bad_spot(m))
+            if not lenient:
+                return str(fetch(name))
+            try:
+                return str(fetch(name))
+            except KeyError:
+                return m.group()
+        return self.pattern.sub(swap, self.template)
 
     def substitute(self, mapping=_NOTHING, /, **kws):
-        return self._replace(mapping, kws, False)
+        return self._fill(mapping, kws, False)
 
     def safe_substitute(self, mapping=_NOTHING, /, **kws):
-        return self._replace(mapping, kws, True)
+        return self._fill(mapping, kws, True)
 
     def is_valid(self):
-        for mo in self.pattern.finditer(self.template):
-            if mo.group('invalid') is not None:
-                return False
-            if mo.group('named') is None and mo.group('braced') is None and mo.group('escaped') is None:
-                raise ValueError('Unrecognized named group in pattern', self.pattern)
-        return True
+        kinds = [self._kind(m)[0] for m in self.pattern.finditer(self.template)]
+        return 'invalid' not in kinds
 
     def get_identifiers(self):
-        seen = []
-        for mo in self.pattern.finditer(self.template):
-            name = mo.group('named') or mo.group('braced')
-            if name is not None:
-                if name not in seen:
-                    seen.append(name)
-            elif mo.group('invalid') is None and mo.group('escaped') is None:
-                raise ValueError('Unrecognized named group in pattern', self.pattern)
-        return seen
+        names = {}
+        for m in self.pattern.finditer(self.template):
+            kind, name = self._kind(m)
+            if kind == 'name':
+                names[name] = True
+        return list(names)
 
 
-Template.__init_subclass__()
+Template._compile()
 
 
 # ---- Formatter ---------------------------------------------------------------------------
@@ -281,23 +280,6 @@ class Formatter:
             out.append(self.format_field(value, spec))
         return ''.join(out), auto
 
-    def get_value(self, key, args, kwargs):
-        return args[key] if isinstance(key, int) else kwargs[key]
-
-    def check_unused_args(self, used_args, args, kwargs):
-        pass
-
-    def format_field(self, value, format_spec):
-        return format(value, format_spec)
-
-    def convert_field(self, value, conversion):
-        if conversion is None:
-            return value
-        conv = {'s': str, 'r': repr, 'a': ascii}.get(conversion)
-        if conv is None:
-            raise ValueError('Unknown conversion specifier {0!s}'.format(conversion))
-        return conv(value)
-
     def parse(self, format_string):
         return _parse_format(format_string)
 
@@ -307,3 +289,20 @@ class Formatter:
         for is_attr, k in chain:
             value = getattr(value, k) if is_attr else value[k]
         return value, first
+
+    def get_value(self, key, args, kwargs):
+        return args[key] if isinstance(key, int) else kwargs[key]
+
+    def convert_field(self, value, conversion):
+        if conversion is None:
+            return value
+        conv = {'s': str, 'r': repr, 'a': ascii}.get(conversion)
+        if conv is None:
+            raise ValueError('Unknown conversion specifier {0!s}'.format(conversion))
+        return conv(value)
+
+    def format_field(self, value, format_spec):
+        return format(value, format_spec)
+
+    def check_unused_args(self, used_args, args, kwargs):
+        pass

@@ -1,8 +1,7 @@
 """textwrap for Sandkiste: wrapping and filling text.
 
-Follows the behaviour of CPython's module (chunking at whitespace and at
-hyphens inside words, sentence endings, max_lines with a placeholder, dedent
-as in 3.14); the implementation is our own.
+Chunks break at whitespace and at hyphens inside words; sentence endings,
+max_lines with a placeholder, and dedent behave as in CPython 3.14.
 """
 
 __all__ = ['TextWrapper', 'wrap', 'fill', 'dedent', 'indent', 'shorten']
@@ -104,126 +103,125 @@ def _ends_sentence(chunk):
     return len(s) >= 2 and s[-1] in '.!?' and 'a' <= s[-2] <= 'z'
 
 
-class TextWrapper:
-    """Wrap paragraphs to a width; see the module functions for the common uses."""
+_SETTINGS = ('width', 'initial_indent', 'subsequent_indent', 'expand_tabs', 'replace_whitespace',
+             'fix_sentence_endings', 'break_long_words', 'drop_whitespace', 'break_on_hyphens',
+             'tabsize', 'max_lines', 'placeholder')
 
+
+class TextWrapper:
     unicode_whitespace_trans = dict.fromkeys(map(ord, _WS), ord(' '))
 
     def __init__(self, width=70, initial_indent='', subsequent_indent='', expand_tabs=True,
                  replace_whitespace=True, fix_sentence_endings=False, break_long_words=True,
                  drop_whitespace=True, break_on_hyphens=True, tabsize=8, *, max_lines=None,
                  placeholder=' [...]'):
-        self.width = width
-        self.initial_indent = initial_indent
-        self.subsequent_indent = subsequent_indent
-        self.expand_tabs = expand_tabs
-        self.replace_whitespace = replace_whitespace
-        self.fix_sentence_endings = fix_sentence_endings
-        self.break_long_words = break_long_words
-        self.drop_whitespace = drop_whitespace
-        self.break_on_hyphens = break_on_hyphens
-        self.tabsize = tabsize
-        self.max_lines = max_lines
-        self.placeholder = placeholder
+        values = (width, initial_indent, subsequent_indent, expand_tabs, replace_whitespace,
+                  fix_sentence_endings, break_long_words, drop_whitespace, break_on_hyphens,
+                  tabsize, max_lines, placeholder)
+        for key, val in zip(_SETTINGS, values):
+            setattr(self, key, val)
 
-    # -- chunking -----------------------------------------------------------------------
-    def _munge_whitespace(self, text):
+    # text -> list of chunks (words, blanks, hyphenated pieces)
+    def _chunks(self, text):
         if self.expand_tabs:
             text = text.expandtabs(self.tabsize)
         if self.replace_whitespace:
             text = text.translate(_WS_TO_SPACE)
-        return text
+        cut = _chunks_at_hyphens if self.break_on_hyphens else _chunks_at_spaces
+        found = [p for p in cut(text) if p]
+        if self.fix_sentence_endings:
+            _two_spaces_after_sentences(found)
+        return found
 
-    def _split(self, text):
-        pieces = _chunks_at_hyphens(text) if self.break_on_hyphens else _chunks_at_spaces(text)
-        return [p for p in pieces if p]
-
-    def _split_chunks(self, text):
-        return self._split(self._munge_whitespace(text))
-
-    def _fix_sentence_endings(self, chunks):
-        i = 0
-        while i < len(chunks) - 1:
-            if chunks[i + 1] == ' ' and _ends_sentence(chunks[i]):
-                chunks[i + 1] = '  '
-                i += 2
-            else:
-                i += 1
-
-    # -- line filling -------------------------------------------------------------------
-    def _handle_long_word(self, reversed_chunks, cur_line, cur_len, width):
-        room = width - cur_len if width >= 1 else 1
+    def _split_word(self, todo, line, used, room):
+        # the next chunk does not fit on the line: split it, or give it its own line
+        if room < 1:
+            room = 1
+        else:
+            room -= used
         if self.break_long_words:
-            word = reversed_chunks[-1]
-            cut = room
+            word = todo[-1]
+            at = room
             if self.break_on_hyphens and len(word) > room:
-                h = word.rfind('-', 0, room)
-                if h > 0 and word[:h].strip('-'):
-                    cut = h + 1
-            cur_line.append(word[:cut])
-            reversed_chunks[-1] = word[cut:]
-        elif not cur_line:
-            cur_line.append(reversed_chunks.pop())
+                dash = word.rfind('-', 0, room)
+                if dash > 0 and word[:dash].strip('-'):
+                    at = dash + 1
+            line.append(word[:at])
+            todo[-1] = word[at:]
+        elif not line:
+            line.append(todo.pop())
 
-    def _wrap_chunks(self, chunks):
+    def _lines(self, chunks):
         if self.width <= 0:
             raise ValueError('invalid width %r (must be > 0)' % self.width)
-        limit = self.max_lines
-        if limit is not None:
-            ind = self.subsequent_indent if limit > 1 else self.initial_indent
-            if len(ind) + len(self.placeholder.lstrip()) > self.width:
+        cap = self.max_lines
+        if cap is not None:
+            lead = self.initial_indent if cap <= 1 else self.subsequent_indent
+            if len(lead) + len(self.placeholder.lstrip()) > self.width:
                 raise ValueError('placeholder too large for max width')
-        todo = chunks[::-1]          # consumed from the end
-        lines = []
+        trim = self.drop_whitespace
+        todo = list(reversed(chunks))      # next chunk is todo[-1]
+        out = []
         while todo:
-            ind = self.subsequent_indent if lines else self.initial_indent
-            room = self.width - len(ind)
-            if self.drop_whitespace and lines and not todo[-1].strip():
+            lead = self.initial_indent if not out else self.subsequent_indent
+            room = self.width - len(lead)
+            if trim and out and _blank(todo[-1]):
                 todo.pop()
             line = []
             used = 0
             while todo and used + len(todo[-1]) <= room:
-                used += len(todo[-1])
-                line.append(todo.pop())
+                piece = todo.pop()
+                line.append(piece)
+                used += len(piece)
             if todo and len(todo[-1]) > room:
-                self._handle_long_word(todo, line, used, room)
-                used = sum(len(c) for c in line)
-            if self.drop_whitespace and line and not line[-1].strip():
+                self._split_word(todo, line, used, room)
+                used = len(''.join(line))
+            if trim and line and _blank(line[-1]):
                 used -= len(line.pop())
             if not line:
                 continue
-            rest_is_blank = not todo or (self.drop_whitespace and len(todo) == 1 and not todo[0].strip())
-            if limit is None or len(lines) + 1 < limit or (rest_is_blank and used <= room):
-                lines.append(ind + ''.join(line))
-                continue
-            # Last permitted line: end it with the placeholder.
-            self._close_with_placeholder(lines, line, used, room, ind)
-            break
-        return lines
+            done = not todo or (trim and len(todo) == 1 and _blank(todo[0]))
+            if cap is None or len(out) + 1 < cap or (done and used <= room):
+                out.append(lead + ''.join(line))
+            else:
+                self._last_line(out, line, used, room, lead)
+                break
+        return out
 
-    def _close_with_placeholder(self, lines, line, used, room, ind):
-        ph = self.placeholder
+    def _last_line(self, out, line, used, room, lead):
+        # the line where max_lines runs out: end it with the placeholder
+        mark = self.placeholder
         while line:
-            if line[-1].strip() and used + len(ph) <= room:
-                lines.append(ind + ''.join(line) + ph)
+            if not _blank(line[-1]) and used + len(mark) <= room:
+                out.append(lead + ''.join(line) + mark)
                 return
             used -= len(line.pop())
-        if lines:
-            prev = lines[-1].rstrip()
-            if len(prev) + len(ph) <= self.width:
-                lines[-1] = prev + ph
+        if out:
+            prev = out[-1].rstrip()
+            if len(prev) + len(mark) <= self.width:
+                out[-1] = prev + mark
                 return
-        lines.append(ind + ph.lstrip())
+        out.append(lead + mark.lstrip())
 
-    # -- public -------------------------------------------------------------------------
     def wrap(self, text):
-        chunks = self._split_chunks(text)
-        if self.fix_sentence_endings:
-            self._fix_sentence_endings(chunks)
-        return self._wrap_chunks(chunks)
+        return self._lines(self._chunks(text))
 
     def fill(self, text):
         return '\n'.join(self.wrap(text))
+
+
+def _blank(chunk):
+    return not chunk.strip()
+
+
+def _two_spaces_after_sentences(chunks):
+    k = 0
+    last = len(chunks) - 1
+    while k < last:
+        if chunks[k + 1] == ' ' and _ends_sentence(chunks[k]):
+            chunks[k + 1] = '  '
+            k += 1
+        k += 1
 
 
 def wrap(text, width=70, **kwargs):
