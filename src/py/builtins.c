@@ -46,7 +46,7 @@ BFN(print)
             if (sep) py_buf_put_str(&b, sep);
             else sk_buf_putc(&b, ' ');
         }
-        if (py_is_str(args[i])) py_buf_put_str(&b, args[i]);
+        if (PY_IS(args[i], STR)) py_buf_put_str(&b, args[i]);
         else if (py_buf_str(I, &b, args[i])) { sk_buf_free(&b); return PY_NULL; }
     }
     if (end) py_buf_put_str(&b, end);

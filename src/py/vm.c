@@ -2000,7 +2000,7 @@ L_FORMAT_VALUE: {
     }
     if (!conv) { py_xdecref(I, spec); ERROR(); }
     py_val r;
-    if (!spec && py_is_str(conv) && PY_OBJ(conv)->type->id == PY_T_STR) r = py_newref(conv);
+    if (!spec && PY_IS(conv, STR)) r = py_newref(conv);   /* exact str: subclasses have __format__ */
     else r = py_format(I, conv, spec);
     py_decref(I, conv);
     py_xdecref(I, spec);

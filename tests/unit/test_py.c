@@ -541,3 +541,15 @@ TEST(py_stringio_empty_writes)
     CHECK_STR(r.out, "''\n'' ''\n0 '' 0\n");
     CHECK_INT(r.used_after, 0);
 }
+
+/* print() and f-strings take the fast path only for exact str: a subclass
+ * (a str-mixin Enum) prints through its __str__/__format__. */
+TEST(py_str_subclass_print_and_format)
+{
+    run_out r;
+    RUN(&r, "from enum import Enum\nclass S(str, Enum):\n    A = 'a'\nclass T(str):\n    def __str__(self): return 'T!'\n"
+            "    def __format__(self, spec): return 'F!' + spec\n"
+            "print(S.A, T('x'), f'{S.A}', f'{T(\"x\")}', f'{T(\"x\"):>3}', str(T('x')), '%s' % T('x'), format(T('y')))\n");
+    CHECK_STR(r.out, "S.A T! S.A F! F!>3 T! T! F!\n");
+    CHECK_INT(r.used_after, 0);
+}
