@@ -550,3 +550,109 @@ TEST(rw_configparser_api)
     CHECK_INT(R.used_after, 0);
 }
 
+
+/* converters looked up live on section proxies, unnamed-section writing,
+ * exc_info forms, weekly rollover checks, custom rotators (CPython 3.13) */
+TEST(rw_configparser_converters_write)
+{
+    PYT(&R,
+        "import configparser, io\n"
+        "cp = configparser.ConfigParser(defaults={'n': 3}, converters={'list': lambda s: s.split(',')})\n"
+        "cp.read_string('[a]\\nitems = 1,2\\nk = v\\n')\n"
+        "sec = cp['a']\n"
+        "print(sec.getlist('items'), sec.getint('n'), hasattr(sec, 'getlist'), hasattr(sec, 'getnothing'))\n"
+        "try: sec.getnothing\n"
+        "except AttributeError as e: print('AE', e)\n"
+        "cp.converters['up'] = str.upper\n"
+        "print(sec.getup('k'), cp.getup('a', 'k'), sec.getup('zz', 'dflt'))\n"
+        "del cp.converters['list']\n"
+        "print(hasattr(cp, 'getlist'), hasattr(sec, 'getlist'), sorted(cp.converters))\n"
+        "try: cp.converters[''] = int\n"
+        "except ValueError as e: print('VE', e)\n"
+        "print(cp.getint('zz', 'q', fallback=7), cp.getboolean('a', 'nope', fallback='fb'))\n"
+        "try: cp.read_dict({'1': {}, 1: {}})\n"
+        "except configparser.DuplicateSectionError as e: print('DSE', e)\n"
+        "cp['c'] = {'x': '1'}; cp['c'] = cp['c']; print(dict(cp['c']))\n"
+        "try: del cp['nosuch']\n"
+        "except KeyError as e: print('KE', e)\n"
+        "u = configparser.ConfigParser(allow_unnamed_section=True, defaults={'d': '0'})\n"
+        "u.read_string('top = 1\\n[s]\\nk = 2\\n  more\\n')\n"
+        "print(u.sections())\n"
+        "s = io.StringIO(); u.write(s); print(repr(s.getvalue()))\n"
+        "s = io.StringIO(); u.write(s, space_around_delimiters=False); print(repr(s.getvalue()))\n"
+        "print(configparser.ConfigParser(defaults={'A': 5}).defaults(), configparser.RawConfigParser(defaults={'A': 5}).defaults())\n");
+    CHECK_STR(R.out,
+              "['1', '2'] 3 True False\n"
+              "AE 'SectionProxy' object has no attribute 'getnothing'\n"
+              "V V dflt\n"
+              "False False ['boolean', 'float', 'int', 'up']\n"
+              "VE Incompatible key: cannot use \"\" as a name\n"
+              "7 fb\n"
+              "DSE Section '1' already exists\n"
+              "{'x': '1', 'n': '3'}\n"
+              "KE 'nosuch'\n"
+              "[<UNNAMED_SECTION>, 's']\n"
+              "'[DEFAULT]\\nd = 0\\n\\ntop = 1\\n\\n[s]\\nk = 2\\n\\tmore\\n\\n'\n"
+              "'[DEFAULT]\\nd=0\\n\\ntop=1\\n\\n[s]\\nk=2\\n\\tmore\\n\\n'\n"
+              "{'a': '5'} {'a': 5}\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+
+TEST(rw_logging_exc_handlers)
+{
+    PYT(&R,
+        "import logging, logging.handlers as H, sys, io, os\n"
+        "s = io.StringIO(); h = logging.StreamHandler(s)\n"
+        "h.setFormatter(logging.Formatter('%(levelname)s %(message)s'))\n"
+        "l = logging.getLogger('ex'); l.addHandler(h); l.propagate = False\n"
+        "try: 1/0\n"
+        "except ZeroDivisionError as e:\n"
+        "    l.error('inst', exc_info=e); l.error('tuple', exc_info=sys.exc_info())\n"
+        "l.error('none', exc_info=True)\n"
+        "l.error('other', exc_info=KeyError('k'))\n"
+        "print([x for x in s.getvalue().split('\\n') if not x.startswith(' ')])\n"
+        "for p in (None, '/a/b/c.py', 5, 'plain'):\n"
+        "    r = logging.LogRecord('n', 10, p, 1, 'm', (), None); print(r.filename, r.module)\n"
+        "a = logging.LoggerAdapter(l, {'who': 'base', 'k': 1}, merge_extra=True)\n"
+        "h.setFormatter(logging.Formatter('%(who)s %(k)s %(message)s'))\n"
+        "a.warning('m', extra={'who': 'over'}); a.log(5, 'hidden'); a.log(40, 'shown')\n"
+        "print(s.getvalue().split('\\n')[-3:])\n"
+        "print(logging.lastResort.level, logging.lastResort.stream is sys.stderr)\n"
+        "n = logging.StreamHandler(); n.set_name('nm'); print(logging.getHandlerByName('nm') is n, logging.getHandlerByName('zz'))\n"
+        "n.close(); print('nm' in logging.getHandlerNames())\n"
+        "for w in ('W', 'WX', 'W7', 'W12', 'Q', 'W0', 'w6', 'midnight'):\n"
+        "    try:\n"
+        "        t = H.TimedRotatingFileHandler('t.log', when=w); print(t.when, t.interval, getattr(t, 'dayOfWeek', '-')); t.close()\n"
+        "    except ValueError as e: print(e)\n"
+        "moves = []\n"
+        "r = H.RotatingFileHandler('m.log', maxBytes=5, backupCount=2)\n"
+        "r.rotator = lambda a, b: (moves.append((os.path.basename(a), os.path.basename(b))), os.rename(a, b))\n"
+        "lr = logging.getLogger('rot2'); lr.propagate = False; lr.addHandler(r)\n"
+        "lr.warning('123456'); lr.warning('abcdef'); lr.warning('ghijkl'); r.close()\n"
+        "print(moves, sorted(f for f in os.listdir('.') if f.startswith('m.log')), open('m.log').read(), end='')\n"
+        "z = H.RotatingFileHandler('z.log', maxBytes=0, delay=True); print(z.stream, z.shouldRollover(None), z.stream is not None); z.close()\n");
+    CHECK_STR(R.out,
+              "['ERROR inst', 'Traceback (most recent call last):', 'ZeroDivisionError: division by zero', 'ERROR tuple', 'Traceback (most recent call last):', 'ZeroDivisionError: division by zero', 'ERROR none', 'NoneType: None', 'ERROR other', \"KeyError: 'k'\", '']\n"
+              "None Unknown module\n"
+              "c.py c\n"
+              "5 Unknown module\n"
+              "plain plain\n"
+              "['over 1 m', 'base 1 shown', '']\n"
+              "30 True\n"
+              "True None\n"
+              "False\n"
+              "You must specify a day for weekly rollover from 0 to 6 (0 is Monday): W\n"
+              "Invalid day specified for weekly rollover: WX\n"
+              "Invalid day specified for weekly rollover: W7\n"
+              "You must specify a day for weekly rollover from 0 to 6 (0 is Monday): W12\n"
+              "Invalid rollover interval specified: Q\n"
+              "W0 604800 0\n"
+              "W6 604800 6\n"
+              "MIDNIGHT 86400 -\n"
+              "[('m.log', 'm.log.1'), ('m.log', 'm.log.1')] ['m.log', 'm.log.1', 'm.log.2'] ghijkl\n"
+              "None False True\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}
+

@@ -38,7 +38,7 @@ class Error(Exception):
 
     def __init__(self, msg=''):
         self.message = msg
-        Exception.__init__(self, msg)
+        super().__init__(msg)
 
     def __repr__(self):
         return self.message
@@ -46,8 +46,7 @@ class Error(Exception):
     __str__ = __repr__
 
     def _remember(self, args, **attrs):
-        for name, value in attrs.items():
-            setattr(self, name, value)
+        self.__dict__.update(attrs)
         self.args = args
 
 
@@ -90,6 +89,9 @@ class NoOptionError(Error):
     def __init__(self, option, section):
         Error.__init__(self, f'No option {option!r} in section: {section!r}')
         self._remember((option, section), option=option, section=section)
+
+
+_NOT_FOUND = (NoSectionError, NoOptionError)   # what a fallback= value covers
 
 
 class InterpolationError(Error):
@@ -319,7 +321,7 @@ class _Reader:
         p = self.p
         text, had_comment = self.strip_comment(line)
         if not text:
-            if not p._empty_lines_in_values:
+            if not p._keep_blank_lines:
                 self.indent = sys.maxsize       # a blank line ends the value
             elif not had_comment and self.key and self.section is not None \
                     and self.section.get(self.key) is not None:
@@ -371,7 +373,7 @@ class _Reader:
 class RawConfigParser(MutableMapping):
     """Configuration parser without interpolation."""
 
-    _DEFAULT_INTERPOLATION = Interpolation()
+    _interpolation_kind = Interpolation
     BOOLEAN_STATES = dict.fromkeys(('1', 'yes', 'true', 'on'), True)
     BOOLEAN_STATES.update(dict.fromkeys(('0', 'no', 'false', 'off'), False))
     SECTCRE = re.compile(r'\[(?P<header>.+)\]')
@@ -383,23 +385,23 @@ class RawConfigParser(MutableMapping):
         self._dict = dict_type
         self._sections = dict_type()
         self._defaults = dict_type()
-        self._proxies = dict_type()
-        self._converters = ConverterMapping(self)
         self.default_section = default_section
-        self._proxies[default_section] = SectionProxy(self, default_section)
+        self._views = {default_section: SectionProxy(self, default_section)}
+        self._conv_map = ConverterMapping(self)
         # parsing switches
         self._strict, self._delimiters = strict, tuple(delimiters)
         self._comment_prefixes, self._inline_comment_prefixes = (
             tuple(comment_prefixes or ()), tuple(inline_comment_prefixes or ()))
         self._allow_no_value, self._allow_unnamed_section = allow_no_value, allow_unnamed_section
-        self._empty_lines_in_values = empty_lines_in_values
+        self._keep_blank_lines = empty_lines_in_values
         if interpolation is _MISSING:
-            interpolation = self._DEFAULT_INTERPOLATION
+            interpolation = self._interpolation_kind()
         self._interpolation = Interpolation() if interpolation is None else interpolation
         if converters is not _MISSING:
-            self._converters.update(converters)
+            for conv_name, func in converters.items():
+                self._conv_map[conv_name] = func
         if defaults:
-            self._read_defaults(defaults)
+            self._load_defaults(defaults)
 
     # -- sections and options --
 
@@ -418,7 +420,7 @@ class RawConfigParser(MutableMapping):
 
     def _new_section(self, name):
         store = self._sections[name] = self._dict()
-        self._proxies[name] = SectionProxy(self, name)
+        self._views[name] = SectionProxy(self, name)
         return store
 
     def has_section(self, section):
@@ -470,16 +472,15 @@ class RawConfigParser(MutableMapping):
     def remove_section(self, section):
         if section not in self._sections:
             return False
-        del self._sections[section], self._proxies[section]
+        del self._sections[section], self._views[section]
         return True
 
     # -- reading --
 
     def read(self, filenames, encoding=None):
-        if isinstance(filenames, (str, bytes, os.PathLike)):
-            filenames = [filenames]
+        single = isinstance(filenames, (str, bytes)) or hasattr(filenames, '__fspath__')
         done = []
-        for name in filenames:
+        for name in [filenames] if single else filenames:
             try:
                 with open(name, encoding=encoding) as fh:
                     self._read(fh, name)
@@ -501,20 +502,17 @@ class RawConfigParser(MutableMapping):
         seen = set()
         for section, options in dictionary.items():
             section = str(section)
-            try:
+            if section != self.default_section and section not in self._sections:
                 self.add_section(section)
-            except (DuplicateSectionError, ValueError):
-                if self._strict and section in seen:
-                    raise
+            elif self._strict and section in seen:
+                self.add_section(section)   # raises: duplicate (or DEFAULT) section
             seen.add(section)
             for key, value in options.items():
-                key = self.optionxform(str(key))
-                if value is not None:
-                    value = str(value)
-                if self._strict and (section, key) in seen:
-                    raise DuplicateOptionError(section, key, source)
-                seen.add((section, key))
-                self.set(section, key, value)
+                option = self.optionxform(str(key))
+                if self._strict and (section, option) in seen:
+                    raise DuplicateOptionError(section, option, source)
+                seen.add((section, option))
+                self.set(section, option, None if value is None else str(value))
 
     def _split_option(self, text):
         """(key, value) at the earliest delimiter; (text, None) for a bare key
@@ -532,8 +530,8 @@ class RawConfigParser(MutableMapping):
     def _read(self, fp, fpname):
         reader = _Reader(self, fpname)
         try:
-            for lineno, line in enumerate(fp, start=1):
-                reader.feed(lineno, line)
+            for number, text in enumerate(fp, 1):
+                reader.feed(number, text)
             if reader.problems is not None:
                 raise reader.problems
         finally:
@@ -549,17 +547,17 @@ class RawConfigParser(MutableMapping):
                 if isinstance(lines, list):
                     store[key] = self._interpolation.before_read(self, name, key, '\n'.join(lines).rstrip())
 
-    def _read_defaults(self, defaults):
-        for key, value in defaults.items():
-            self._defaults[self.optionxform(key)] = value
+    def _load_defaults(self, defaults):
+        self._defaults.update((self.optionxform(k), v) for k, v in defaults.items())
 
     # -- getting values --
 
     def _merged(self, section, vars):
         """defaults, overlaid by the section, overlaid by vars."""
         merged = dict(self._defaults)
-        if section in self._sections:
-            merged.update(self._sections[section])
+        own = self._sections.get(section)
+        if own is not None:
+            merged.update(own)
         elif section != self.default_section:
             raise NoSectionError(section)
         if vars:
@@ -584,16 +582,14 @@ class RawConfigParser(MutableMapping):
             return value
         return self._interpolation.before_get(self, section, key, value, merged)
 
-    def _get(self, section, conv, option, **kwargs):
-        return conv(self.get(section, option, **kwargs))
-
     def _get_conv(self, section, option, conv, *, raw=False, vars=None, fallback=_MISSING, **kwargs):
         try:
-            return self._get(section, conv, option, raw=raw, vars=vars, **kwargs)
-        except (NoSectionError, NoOptionError):
+            text = self.get(section, option, raw=raw, vars=vars, **kwargs)
+        except _NOT_FOUND:
             if fallback is _MISSING:
                 raise
             return fallback
+        return conv(text)
 
     def getint(self, section, option, *, raw=False, vars=None, fallback=_MISSING, **kwargs):
         return self._get_conv(section, option, int, raw=raw, vars=vars, fallback=fallback, **kwargs)
@@ -602,14 +598,13 @@ class RawConfigParser(MutableMapping):
         return self._get_conv(section, option, float, raw=raw, vars=vars, fallback=fallback, **kwargs)
 
     def getboolean(self, section, option, *, raw=False, vars=None, fallback=_MISSING, **kwargs):
-        return self._get_conv(section, option, self._convert_to_boolean, raw=raw, vars=vars, fallback=fallback,
-                              **kwargs)
+        return self._get_conv(section, option, self._truth, raw=raw, vars=vars, fallback=fallback, **kwargs)
 
-    def _convert_to_boolean(self, value):
-        state = self.BOOLEAN_STATES.get(value.lower())
-        if state is None:
-            raise ValueError('Not a boolean: %s' % value)
-        return state
+    def _truth(self, text):
+        try:
+            return self.BOOLEAN_STATES[text.lower()]
+        except KeyError:
+            raise ValueError('Not a boolean: %s' % text) from None
 
     def items(self, section=_MISSING, raw=False, vars=None):
         if section is _MISSING:
@@ -629,41 +624,42 @@ class RawConfigParser(MutableMapping):
 
     @property
     def converters(self):
-        return self._converters
+        return self._conv_map
 
     # -- writing --
 
     def write(self, fp, space_around_delimiters=True):
         sep = ' %s ' % self._delimiters[0] if space_around_delimiters else self._delimiters[0]
+        # DEFAULT (when it has options), the unnamed block, then the rest in order
+        names = sorted(self._sections, key=lambda n: n is not UNNAMED_SECTION)
         if self._defaults:
-            self._write_section(fp, self.default_section, self._defaults.items(), sep)
-        if UNNAMED_SECTION in self._sections:
-            self._write_section(fp, UNNAMED_SECTION, self._sections[UNNAMED_SECTION].items(), sep, True)
-        for name, store in self._sections.items():
-            if name is not UNNAMED_SECTION:
-                self._write_section(fp, name, store.items(), sep)
+            names.insert(0, self.default_section)
+        for name in names:
+            fp.write(self._section_text(name, sep))
 
-    def _write_section(self, fp, section_name, section_items, delimiter, unnamed=False):
-        out = [] if unnamed else ['[%s]\n' % (section_name,)]
-        for key, value in section_items:
-            value = self._interpolation.before_write(self, section_name, key, value)
+    def _section_text(self, name, sep):
+        store = self._sections.get(name, self._defaults)
+        lines = [] if name is UNNAMED_SECTION else ['[%s]' % (name,)]
+        for key in store:
+            value = self._interpolation.before_write(self, name, key, store[key])
             if value is None and self._allow_no_value:
-                out.append('%s\n' % (key,))
+                lines.append(str(key))
             else:
-                out.append('%s%s%s\n' % (key, delimiter, str(value).replace('\n', '\n\t')))
-        out.append('\n')
-        fp.write(''.join(out))
+                lines.append(str(key) + sep + str(value).replace('\n', '\n\t'))
+        return ''.join(line + '\n' for line in lines) + '\n'
+
 
     # -- mapping protocol: parser[section] --
 
     def __getitem__(self, key):
-        if key == self.default_section or key in self._sections:
-            return self._proxies[key]
-        raise KeyError(key)
+        view = self._views.get(key)
+        if view is None:
+            raise KeyError(key)
+        return view
 
     def __setitem__(self, key, value):
         # assigning a section replaces its options (itself: no-op)
-        if key in self and self[key] is value:
+        if self._views.get(key) is value:
             return
         old = self._defaults if key == self.default_section else self._sections.get(key)
         if old is not None:
@@ -673,9 +669,8 @@ class RawConfigParser(MutableMapping):
     def __delitem__(self, key):
         if key == self.default_section:
             raise ValueError('Cannot remove the default section.')
-        if not self.has_section(key):
+        if not self.remove_section(key):
             raise KeyError(key)
-        self.remove_section(key)
 
     def __contains__(self, key):
         return key in self._sections or key == self.default_section
@@ -687,36 +682,35 @@ class RawConfigParser(MutableMapping):
         yield self.default_section
         yield from list(self._sections)
 
-    def _validate_value_types(self, *, section='', option='', value=''):
-        if not isinstance(section, str):
-            raise TypeError('section names must be strings')
-        if not isinstance(option, str):
-            raise TypeError('option keys must be strings')
-        if (value or not self._allow_no_value) and not isinstance(value, str):
+    def _check_types(self, *, section='', option='', value=''):
+        for what, given in (('section names', section), ('option keys', option)):
+            if not isinstance(given, str):
+                raise TypeError(what + ' must be strings')
+        if not isinstance(value, str) and (value or not self._allow_no_value):
             raise TypeError('option values must be strings')
 
 
 class ConfigParser(RawConfigParser):
     """Parser with '%(name)s' interpolation and string-only values."""
 
-    _DEFAULT_INTERPOLATION = BasicInterpolation()
+    _interpolation_kind = BasicInterpolation
 
     def set(self, section, option, value=None):
-        self._validate_value_types(option=option, value=value)
-        RawConfigParser.set(self, section, option, value)
+        self._check_types(option=option, value=value)
+        super().set(section, option, value)
 
     def add_section(self, section):
-        self._validate_value_types(section=section)
-        RawConfigParser.add_section(self, section)
+        self._check_types(section=section)
+        super().add_section(section)
 
-    def _read_defaults(self, defaults):
-        # defaults are stored as given: no interpolation check on the way in
-        keep = self._interpolation
-        self._interpolation = Interpolation()
+    def _load_defaults(self, defaults):
+        # through read_dict (so values become strings) but without the
+        # interpolation syntax check of before_set
+        saved, self._interpolation = self._interpolation, Interpolation()
         try:
             self.read_dict({self.default_section: defaults})
         finally:
-            self._interpolation = keep
+            self._interpolation = saved
 
 
 SafeConfigParser = ConfigParser
@@ -732,36 +726,41 @@ class SectionProxy(MutableMapping):
     """parser[name]: a live mapping view of one section."""
 
     def __init__(self, parser, name):
-        self._parser = parser
-        self._name = name
-        for conv in parser.converters:
-            setattr(self, 'get' + conv, _bind_getter(self, getattr(parser, 'get' + conv)))
+        self._cfg = parser
+        self._sect = name
+
+    def __getattr__(self, attr):
+        # get<conv>() for every converter the parser knows, looked up live
+        if attr[:3] == 'get':
+            owner = self.__dict__.get('_cfg')
+            if owner is not None and attr[3:] in owner.converters:
+                return _bind_getter(self, getattr(owner, attr))
+        raise AttributeError('%r object has no attribute %r' % (type(self).__name__, attr))
 
     def __repr__(self):
-        return '<Section: %s>' % (self._name,)
+        return '<Section: %s>' % (self._sect,)
 
     def _options(self):
-        owner = self._parser
-        return owner.defaults() if self._name == owner.default_section else owner.options(self._name)
+        owner = self._cfg
+        return owner.defaults() if self._sect == owner.default_section else owner.options(self._sect)
 
     def __getitem__(self, key):
-        owner = self._parser
-        if owner.has_option(self._name, key):
-            return owner.get(self._name, key)
-        raise KeyError(key)
+        owner, sect = self._cfg, self._sect
+        if not owner.has_option(sect, key):
+            raise KeyError(key)
+        return owner.get(sect, key)
 
     def __setitem__(self, key, value):
-        owner = self._parser
-        owner._validate_value_types(option=key, value=value)
-        return owner.set(self._name, key, value)
+        self._cfg._check_types(option=key, value=value)
+        return self._cfg.set(self._sect, key, value)
 
     def __delitem__(self, key):
-        owner = self._parser
-        if not (owner.has_option(self._name, key) and owner.remove_option(self._name, key)):
+        owner, sect = self._cfg, self._sect
+        if not (owner.has_option(sect, key) and owner.remove_option(sect, key)):
             raise KeyError(key)
 
     def __contains__(self, key):
-        return self._parser.has_option(self._name, key)
+        return self._cfg.has_option(self._sect, key)
 
     def __len__(self):
         return sum(1 for _ in self._options())
@@ -771,57 +770,54 @@ class SectionProxy(MutableMapping):
 
     @property
     def parser(self):
-        return self._parser
+        return self._cfg
 
     @property
     def name(self):
-        return self._name
+        return self._sect
 
     def get(self, option, fallback=None, *, raw=False, vars=None, _impl=None, **kwargs):
-        fetch = _impl or self._parser.get
-        return fetch(self._name, option, raw=raw, vars=vars, fallback=fallback, **kwargs)
+        fetch = _impl or self._cfg.get
+        return fetch(self._sect, option, raw=raw, vars=vars, fallback=fallback, **kwargs)
 
 
 class ConverterMapping(MutableMapping):
     """parser.converters: name -> function; adds get<name>() methods."""
 
     def __init__(self, parser):
-        self._parser = parser
-        self._data = {}
+        self._cfg = parser
+        self._funcs = {}
         for attr in dir(parser):
             if len(attr) > 3 and attr.startswith('get') and callable(getattr(parser, attr, None)):
-                self._data[attr[3:]] = None
+                self._funcs[attr[3:]] = None
 
     def __iter__(self):
-        return iter(self._data)
+        return iter(self._funcs)
 
     def __len__(self):
-        return len(self._data)
+        return len(self._funcs)
 
     def __setitem__(self, key, value):
         if not isinstance(key, str):
             raise ValueError('Incompatible key: %s (type: %s)' % (key, type(key)))
         if not key:
             raise ValueError('Incompatible key: cannot use "" as a name')
-        self._data[key] = value
-        parser = self._parser
+        owner = self._cfg
 
         def method(section, option, **kwargs):
-            return parser._get_conv(section, option, value, **kwargs)
+            return owner._get_conv(section, option, value, **kwargs)
         method.converter = value
-        setattr(parser, 'get' + key, method)
-        for proxy in parser.values():
-            setattr(proxy, 'get' + key, _bind_getter(proxy, method))
+        self._funcs[key] = value
+        setattr(owner, 'get' + key, method)
 
     def __getitem__(self, key):
-        return self._data[key]
+        return self._funcs[key]
 
     def __delitem__(self, key):
         if not isinstance(key, str) or not key:
             raise KeyError(key)
-        del self._data[key]
-        for holder in [self._parser] + list(self._parser.values()):
-            try:
-                delattr(holder, 'get' + key)
-            except AttributeError:
-                pass
+        del self._funcs[key]
+        try:
+            delattr(self._cfg, 'get' + key)
+        except AttributeError:
+            pass

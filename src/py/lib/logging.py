@@ -64,16 +64,25 @@ def addLevelName(level, levelName):
 
 def _level_value(level):
     """Validate a level given as int or registered name; return the int."""
-    if isinstance(level, int):
-        return level
-    if str(level) == level:
-        if level in _numbers_of:
-            return _numbers_of[level]
-        raise ValueError('Unknown level: %r' % level)
+    if isinstance(level, str):
+        number = _numbers_of.get(level)
+        if number is None:
+            raise ValueError('Unknown level: %r' % level)
+        return number
+    if isinstance(level, int): return level
     raise TypeError('Level not an integer or a valid string: %r' % (level,))
 
 
 _checkLevel = _level_value   # older name, still used by other modules
+
+
+def _file_and_module(path):
+    # 'dir/mod.py' -> ('mod.py', 'mod'); anything that is not a path is kept as is
+    try:
+        tail = os.path.basename(path)
+        return tail, os.path.splitext(tail)[0]
+    except Exception:
+        return path, 'Unknown module'
 
 
 # ---- records ------------------------------------------------------------------------------------
@@ -86,19 +95,9 @@ class LogRecord:
         # a lone non-empty dict argument is used for '%(key)s' formatting
         if args and len(args) == 1 and isinstance(args[0], dict) and args[0]:
             args = args[0]
-        self.name = name
-        self.msg = msg
-        self.args = args
-        self.levelno = level
-        self.levelname = getLevelName(level)
-        self.pathname = pathname
-        try:
-            base = os.path.basename(pathname)
-            self.filename = base
-            self.module = os.path.splitext(base)[0]
-        except (TypeError, ValueError, AttributeError):
-            self.filename = pathname
-            self.module = 'Unknown module'
+        self.__dict__.update(name=name, msg=msg, args=args, levelno=level, levelname=getLevelName(level),
+                             pathname=pathname)
+        self.filename, self.module = _file_and_module(pathname)
         self.lineno = lineno
         self.funcName = func
         self.exc_info = exc_info
@@ -262,20 +261,21 @@ class PercentStyle:
         if not _printf_has_field(self._fmt):
             raise ValueError("Invalid format '%s' for '%s' style" % (self._fmt, '%'))
 
-    def _format(self, record):
+    def _render(self, record):
         return self._fmt % self._fields(record)
 
     def format(self, record):
         try:
-            return self._format(record)
+            text = self._render(record)
         except KeyError as missing:
             raise ValueError('Formatting field not found in record: %s' % missing)
+        return text
 
 
 class StrFormatStyle(PercentStyle):
     default_format, asctime_format, asctime_search = '{message}', '{asctime}', '{asctime'
 
-    def _format(self, record):
+    def _render(self, record):
         return self._fmt.format(**self._fields(record))
 
     def validate(self):
@@ -332,7 +332,7 @@ class StringTemplateStyle(PercentStyle):
         if not named:
             raise ValueError('invalid format: no fields')
 
-    def _format(self, record):
+    def _render(self, record):
         return self._tpl.substitute(**self._fields(record))
 
 
@@ -484,7 +484,7 @@ class Filterer:
 
 # ---- handlers -----------------------------------------------------------------------------------
 
-_handlers = {}        # name -> handler, for handlers that were given a name
+_named_handlers = {}  # name -> handler, for handlers that were given a name
 _handlerList = []     # every handler in creation order, closed by shutdown()
 
 
@@ -504,10 +504,10 @@ class Handler(Filterer):
         return self._name
 
     def set_name(self, name):
-        _handlers.pop(self._name, None)
+        _named_handlers.pop(self._name, None)
         self._name = name
         if name:
-            _handlers[name] = self
+            _named_handlers[name] = self
 
     name = property(get_name, set_name)
 
@@ -544,7 +544,7 @@ class Handler(Filterer):
 
     def close(self):
         self._closed = True
-        _handlers.pop(self._name, None)
+        _named_handlers.pop(self._name, None)
 
     def handleError(self, record):
         if not (raiseExceptions and sys.stderr):
@@ -613,20 +613,18 @@ class FileHandler(StreamHandler):
         self.errors = errors
         self.delay = delay
         self._builtin_open = open
-        if delay:
-            Handler.__init__(self)
-            self.stream = None
-        else:
-            StreamHandler.__init__(self, self._open())
+        Handler.__init__(self)
+        self.stream = None if delay else self._file_stream()
 
-    def _open(self):
+    def _file_stream(self):
+        # the file behind this handler, opened with the handler's settings
         return self._builtin_open(self.baseFilename, self.mode, encoding=self.encoding, errors=self.errors)
 
     def emit(self, record):
         if self.stream is None and (self.mode != 'w' or not self._closed):
-            self.stream = self._open()
+            self.stream = self._file_stream()
         if self.stream:
-            StreamHandler.emit(self, record)
+            super().emit(record)
 
     def close(self):
         target = self.stream
@@ -649,11 +647,16 @@ class _StderrHandler(StreamHandler):
     """Used when no handler is configured; follows whatever sys.stderr is now."""
 
     def __init__(self, level=NOTSET):
-        Handler.__init__(self, level)
+        super().__init__()
+        self.setLevel(level)
 
     @property
     def stream(self):
         return sys.stderr
+
+    @stream.setter
+    def stream(self, _ignored):
+        pass
 
 
 class NullHandler(Handler):
@@ -670,11 +673,11 @@ class NullHandler(Handler):
 
 
 def getHandlerByName(name):
-    return _handlers.get(name)
+    return _named_handlers[name] if name in _named_handlers else None
 
 
 def getHandlerNames():
-    return frozenset(_handlers)
+    return frozenset(_named_handlers.keys())
 
 
 # ---- the logger tree ----------------------------------------------------------------------------
@@ -689,8 +692,8 @@ class PlaceHolder:
         self.loggerMap.setdefault(alogger, None)
 
 
-_defaultLastResort = _StderrHandler(WARNING)
-lastResort = _defaultLastResort
+_stderr_fallback = _StderrHandler(WARNING)
+lastResort = _stderr_fallback
 
 _logger_class = [None]   # set to Logger below
 
@@ -710,7 +713,7 @@ class Manager:
 
     def __init__(self, rootnode):
         self.root = rootnode
-        self.emittedNoHandlerWarning = False
+        self._warned_no_handlers = False
         self.loggerDict = {}
         self.disable = 0
         self.loggerClass = self.logRecordFactory = None
@@ -762,6 +765,16 @@ class Manager:
 
     def setLogRecordFactory(self, factory):
         self.logRecordFactory = factory
+
+
+def _as_exc_triple(given):
+    # exc_info= may be an exception, a (type, value, tb) tuple or any true
+    # value meaning "the exception being handled now"
+    if isinstance(given, BaseException):
+        return given.__class__, given, given.__traceback__
+    if not given or isinstance(given, tuple):
+        return given
+    return sys.exc_info()
 
 
 def _hierarchy_depth(logger):
@@ -817,11 +830,10 @@ class Logger(Filterer):
         return where[0], where[1], where[2], text
 
     def log(self, level, msg, *args, **kwargs):
-        if not isinstance(level, int):
-            if raiseExceptions:
-                raise TypeError('level must be an integer')
-            return
-        self._at_level(level, msg, args, kwargs)
+        if isinstance(level, int):
+            self._at_level(level, msg, args, kwargs)
+        elif raiseExceptions:
+            raise TypeError('level must be an integer')
 
     def makeRecord(self, name, level, fn, lno, msg, args, exc_info, func=None, extra=None, sinfo=None):
         rec = _factory[0](name, level, fn, lno, msg, args, exc_info, func, sinfo)
@@ -833,11 +845,7 @@ class Logger(Filterer):
 
     def _log(self, level, msg, args, exc_info=None, extra=None, stack_info=False, stacklevel=1):
         path, line, func, sinfo = self.findCaller(stack_info, stacklevel)
-        if exc_info:
-            if isinstance(exc_info, BaseException):
-                exc_info = (type(exc_info), exc_info, exc_info.__traceback__)
-            elif not isinstance(exc_info, tuple):
-                exc_info = sys.exc_info()
+        exc_info = _as_exc_triple(exc_info)
         self.handle(self.makeRecord(self.name, level, path, line, msg, args, exc_info, func, extra, sinfo))
 
     def handle(self, record):
@@ -881,9 +889,9 @@ class Logger(Filterer):
                 fallback.handle(record)
             return
         mgr = self.manager
-        if raiseExceptions and not mgr.emittedNoHandlerWarning:
+        if raiseExceptions and not mgr._warned_no_handlers:
+            mgr._warned_no_handlers = True
             sys.stderr.write('No handlers could be found for logger "%s"\n' % self.name)
-            mgr.emittedNoHandlerWarning = True
 
     def getChild(self, suffix):
         full = suffix if self.root is self else self.name + '.' + suffix
@@ -911,9 +919,7 @@ class LoggerAdapter:
     """Wraps a logger and adds `extra` context to every record."""
 
     def __init__(self, logger, extra=None, merge_extra=False):
-        self.logger = logger
-        self.extra = extra
-        self.merge_extra = merge_extra
+        self.logger, self.extra, self.merge_extra = logger, extra, merge_extra
 
     def process(self, msg, kwargs):
         if self.merge_extra and 'extra' in kwargs:
@@ -923,10 +929,9 @@ class LoggerAdapter:
         return msg, kwargs
 
     def log(self, level, msg, *args, **kwargs):
-        if not self.isEnabledFor(level):
-            return
-        msg, kwargs = self.process(msg, kwargs)
-        self.logger.log(level, msg, *args, **kwargs)
+        if self.isEnabledFor(level):
+            text, options = self.process(msg, kwargs)
+            self.logger.log(level, text, *args, **options)
 
     def _at_level(self, level, msg, args, kwargs):
         self.log(level, msg, *args, **kwargs)

@@ -51,14 +51,20 @@ class BaseRotatingHandler(FileHandler):
         return namer(default_name) if callable(namer) else default_name
 
     def rotate(self, source, dest):
-        if callable(self.rotator):
-            self.rotator(source, dest)
+        mover = self.rotator
+        if callable(mover):
+            mover(source, dest)
         elif os.path.exists(source):
             os.rename(source, dest)
 
     def _reopen(self):
         if not self.delay:
-            self.stream = self._open()
+            self._ensure_stream()
+
+    def _ensure_stream(self):
+        if self.stream is None:
+            self.stream = self._file_stream()
+        return self.stream
 
 
 class RotatingFileHandler(BaseRotatingHandler):
@@ -71,8 +77,7 @@ class RotatingFileHandler(BaseRotatingHandler):
         if 'b' not in mode and not encoding:
             encoding = 'utf-8'
         BaseRotatingHandler.__init__(self, filename, mode, encoding=encoding, delay=delay, errors=errors)
-        self.maxBytes = maxBytes
-        self.backupCount = backupCount
+        self.maxBytes, self.backupCount = maxBytes, backupCount
 
     def _backup(self, n):
         return self.rotation_filename('%s.%d' % (self.baseFilename, n))
@@ -92,11 +97,9 @@ class RotatingFileHandler(BaseRotatingHandler):
         self._reopen()
 
     def shouldRollover(self, record):
-        if self.stream is None:
-            self.stream = self._open()
+        used = self._ensure_stream().tell()
         if self.maxBytes <= 0:
             return False
-        used = self.stream.tell()
         if not used:
             return False
         size = len(('%s\n' % self.format(record)).encode(self.encoding or 'utf-8'))
@@ -112,15 +115,10 @@ class TimedRotatingFileHandler(BaseRotatingHandler):
                  atTime=None, errors=None):
         BaseRotatingHandler.__init__(self, filename, 'a', encoding=encoding or 'utf-8', delay=delay,
                                      errors=errors)
-        self.when = when.upper()
-        self.backupCount = backupCount
-        self.utc = utc
-        self.atTime = atTime
+        self.when, self.backupCount, self.utc, self.atTime = when.upper(), backupCount, utc, atTime
         step = self._SECONDS.get(self.when)
         if step is None:
-            weekday = self.when[1:]
-            if self.when[:1] != 'W' or len(weekday) != 1 or weekday not in '0123456':
-                raise ValueError('Invalid rollover interval specified: %s' % self.when)
+            self.dayOfWeek = self._weekday(self.when)
             step = 7 * 24 * 60 * 60
         self.interval = step * interval
         self.suffix = '%Y-%m-%d_%H-%M-%S'
@@ -128,6 +126,17 @@ class TimedRotatingFileHandler(BaseRotatingHandler):
 
     def shouldRollover(self, record):
         return int(time.time()) >= self.rolloverAt
+
+    @staticmethod
+    def _weekday(when):
+        # 'W0' (Monday) .. 'W6' (Sunday)
+        if when[:1] != 'W':
+            raise ValueError('Invalid rollover interval specified: %s' % when)
+        if len(when) != 2:
+            raise ValueError('You must specify a day for weekly rollover from 0 to 6 (0 is Monday): %s' % when)
+        if when[1] not in '0123456':
+            raise ValueError('Invalid day specified for weekly rollover: %s' % when)
+        return int(when[1])
 
     def doRollover(self):
         _drop_stream(self)
@@ -174,7 +183,7 @@ class MemoryHandler(BufferingHandler):
     a record reaches flushLevel."""
 
     def __init__(self, capacity, flushLevel=logging.ERROR, target=None, flushOnClose=True):
-        BufferingHandler.__init__(self, capacity)
+        super().__init__(capacity)
         self.flushLevel, self.target, self.flushOnClose = flushLevel, target, flushOnClose
 
     def shouldFlush(self, record):
@@ -196,7 +205,7 @@ class MemoryHandler(BufferingHandler):
                 self.flush()
         finally:
             self.target = None
-            BufferingHandler.close(self)
+            super().close()
 
 
 class QueueHandler(Handler):
@@ -231,9 +240,7 @@ class QueueListener:
     _sentinel = None
 
     def __init__(self, queue, *handlers, respect_handler_level=False):
-        self.queue = queue
-        self.handlers = handlers
-        self.respect_handler_level = respect_handler_level
+        self.queue, self.handlers, self.respect_handler_level = queue, handlers, respect_handler_level
 
     def start(self):
         pass
