@@ -614,15 +614,15 @@ class FileHandler(StreamHandler):
         self.delay = delay
         self._builtin_open = open
         Handler.__init__(self)
-        self.stream = None if delay else self._file_stream()
+        self.stream = None if delay else self._open()
 
-    def _file_stream(self):
+    def _open(self):
         # the file behind this handler, opened with the handler's settings
         return self._builtin_open(self.baseFilename, self.mode, encoding=self.encoding, errors=self.errors)
 
     def emit(self, record):
         if self.stream is None and (self.mode != 'w' or not self._closed):
-            self.stream = self._file_stream()
+            self.stream = self._open()
         if self.stream:
             super().emit(record)
 

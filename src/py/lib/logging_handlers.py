@@ -63,7 +63,7 @@ class BaseRotatingHandler(FileHandler):
 
     def _ensure_stream(self):
         if self.stream is None:
-            self.stream = self._file_stream()
+            self.stream = self._open()
         return self.stream
 
 
