@@ -133,6 +133,22 @@ def _round_half_even(num, den):
     return q
 
 
+def _td_micro(obj):
+    """Microseconds of a timedelta operand, None for any other object."""
+    return obj._us() if isinstance(obj, timedelta) else None
+
+
+def _ordering(test, keyname, other_key):
+    # A rich comparison: compare self's key with other_key(other), or give
+    # NotImplemented when other_key cannot make sense of the operand.
+    def compare(self, other):
+        theirs = other_key(other)
+        if theirs is None:
+            return NotImplemented
+        return test(getattr(self, keyname)(), theirs)
+    return compare
+
+
 class timedelta:
     __slots__ = ('_days', '_seconds', '_microseconds', '_hashcode')
 
@@ -212,22 +228,27 @@ class timedelta:
             s = s + '.%06d' % self._microseconds
         return s
 
+    # Arithmetic works on whole microseconds; a non-timedelta operand gives
+    # NotImplemented so Python can try the reflected operation.
     def __add__(self, other):
-        if isinstance(other, timedelta):
-            return timedelta._create(self._us() + other._us())
-        return NotImplemented
+        theirs = _td_micro(other)
+        if theirs is None:
+            return NotImplemented
+        return timedelta._create(self._us() + theirs)
 
     __radd__ = __add__
 
     def __sub__(self, other):
-        if isinstance(other, timedelta):
-            return timedelta._create(self._us() - other._us())
-        return NotImplemented
+        theirs = _td_micro(other)
+        if theirs is None:
+            return NotImplemented
+        return timedelta._create(self._us() - theirs)
 
     def __rsub__(self, other):
-        if isinstance(other, timedelta):
-            return -self + other
-        return NotImplemented
+        theirs = _td_micro(other)
+        if theirs is None:
+            return NotImplemented
+        return timedelta._create(theirs - self._us())
 
     def __neg__(self):
         return timedelta._create(-self._us())
@@ -240,70 +261,56 @@ class timedelta:
 
     def __mul__(self, other):
         if isinstance(other, int):
-            return timedelta._create(self._us() * other)
-        if isinstance(other, float):
-            a, b = other.as_integer_ratio()
-            return timedelta._create(_round_half_even(self._us() * a, b))
-        return NotImplemented
+            return timedelta._create(other * self._us())
+        if not isinstance(other, float):
+            return NotImplemented
+        num, den = float.as_integer_ratio(other)
+        return timedelta._create(_round_half_even(num * self._us(), den))
 
     __rmul__ = __mul__
 
     def __floordiv__(self, other):
-        if not isinstance(other, (int, timedelta)):
-            return NotImplemented
-        usec = self._us()
-        if isinstance(other, timedelta):
-            return usec // other._us()
-        return timedelta._create(usec // other)
+        theirs = _td_micro(other)
+        if theirs is not None:
+            return self._us() // theirs
+        if isinstance(other, int):
+            return timedelta._create(self._us() // other)
+        return NotImplemented
 
     def __truediv__(self, other):
-        if not isinstance(other, (int, float, timedelta)):
-            return NotImplemented
-        usec = self._us()
-        if isinstance(other, timedelta):
-            return usec / other._us()
+        mine = self._us()
+        theirs = _td_micro(other)
+        if theirs is not None:
+            return mine / theirs
         if isinstance(other, int):
-            return timedelta._create(_round_half_even(usec, other) if other > 0 else _round_half_even(-usec, -other))
-        a, b = other.as_integer_ratio()
-        if a < 0:
-            a, b = -a, -b
-        return timedelta._create(_round_half_even(b * usec, a))
+            if other < 0:
+                mine, other = -mine, -other
+            return timedelta._create(_round_half_even(mine, other))
+        if isinstance(other, float):
+            num, den = float.as_integer_ratio(other)
+            if num < 0:
+                num, den = -num, -den
+            return timedelta._create(_round_half_even(den * mine, num))
+        return NotImplemented
 
     def __mod__(self, other):
-        if isinstance(other, timedelta):
-            return timedelta._create(self._us() % other._us())
-        return NotImplemented
+        theirs = _td_micro(other)
+        if theirs is None:
+            return NotImplemented
+        return timedelta._create(self._us() % theirs)
 
     def __divmod__(self, other):
-        if isinstance(other, timedelta):
-            q, r = divmod(self._us(), other._us())
-            return q, timedelta._create(r)
-        return NotImplemented
+        theirs = _td_micro(other)
+        if theirs is None:
+            return NotImplemented
+        whole, rest = divmod(self._us(), theirs)
+        return whole, timedelta._create(rest)
 
-    def __eq__(self, other):
-        if isinstance(other, timedelta):
-            return self._us() == other._us()
-        return NotImplemented
-
-    def __lt__(self, other):
-        if isinstance(other, timedelta):
-            return self._us() < other._us()
-        return NotImplemented
-
-    def __le__(self, other):
-        if isinstance(other, timedelta):
-            return self._us() <= other._us()
-        return NotImplemented
-
-    def __gt__(self, other):
-        if isinstance(other, timedelta):
-            return self._us() > other._us()
-        return NotImplemented
-
-    def __ge__(self, other):
-        if isinstance(other, timedelta):
-            return self._us() >= other._us()
-        return NotImplemented
+    __eq__ = _ordering(lambda a, b: a == b, '_us', _td_micro)
+    __lt__ = _ordering(lambda a, b: a < b, '_us', _td_micro)
+    __le__ = _ordering(lambda a, b: a <= b, '_us', _td_micro)
+    __gt__ = _ordering(lambda a, b: a > b, '_us', _td_micro)
+    __ge__ = _ordering(lambda a, b: a >= b, '_us', _td_micro)
 
     def __hash__(self):
         if self._hashcode == -1:
@@ -475,6 +482,37 @@ def _check_utc_offset(name, offset):
                          'timedelta(hours=24), not %r' % (offset,))
 
 
+def _plain_date_key(obj):
+    if isinstance(obj, datetime) or not isinstance(obj, date):
+        return None
+    return obj._cmp_key()
+
+
+def _from_iso_text(text, build):
+    # Shared by the fromisoformat constructors: type check, then map every
+    # parse failure to CPython's message.
+    if not isinstance(text, str):
+        raise TypeError('fromisoformat: argument must be str')
+    try:
+        return build(text)
+    except (IndexError, ValueError):
+        pass
+    raise ValueError('Invalid isoformat string: %r' % (text,))
+
+
+def _whole_iso_date(text):
+    y, m, d, used = _parse_iso_date(text)
+    if used != len(text):
+        raise ValueError(text)
+    return y, m, d
+
+
+def _format_via_strftime(self, fmt):
+    if not isinstance(fmt, str):
+        raise TypeError('must be str, not %s' % type(fmt).__name__)
+    return self.strftime(fmt) if fmt else str(self)
+
+
 # ---- date ---------------------------------------------------------------------------------------------------------------
 class date:
     __slots__ = ('_year', '_month', '_day', '_hashcode')
@@ -513,15 +551,7 @@ class date:
 
     @classmethod
     def fromisoformat(cls, date_string):
-        if not isinstance(date_string, str):
-            raise TypeError('fromisoformat: argument must be str')
-        try:
-            y, m, d, n = _parse_iso_date(date_string)
-            if n != len(date_string):
-                raise ValueError
-            return cls(y, m, d)
-        except (ValueError, IndexError):
-            raise ValueError('Invalid isoformat string: %r' % (date_string,)) from None
+        return _from_iso_text(date_string, lambda text: cls(*_whole_iso_date(text)))
 
     @classmethod
     def fromisocalendar(cls, year, week, day):
@@ -559,12 +589,7 @@ class date:
         format = _fmt_arg('strftime', args, kwargs)
         return _tf.strftime(format, self._tt())
 
-    def __format__(self, fmt):
-        if not isinstance(fmt, str):
-            raise TypeError('must be str, not %s' % type(fmt).__name__)
-        if len(fmt) != 0:
-            return self.strftime(fmt)
-        return str(self)
+    __format__ = _format_via_strftime
 
     def isoformat(self):
         return '%04d-%02d-%02d' % (self._year, self._month, self._day)
@@ -600,58 +625,44 @@ class date:
     def _cmp_key(self):
         return (self._year, self._month, self._day)
 
-    def __eq__(self, other):
-        if isinstance(other, date) and not isinstance(other, datetime) and not isinstance(self, datetime):
-            return self._cmp_key() == other._cmp_key()
-        return NotImplemented
-
-    def __lt__(self, other):
-        if isinstance(other, date) and not isinstance(other, datetime):
-            return self._cmp_key() < other._cmp_key()
-        return NotImplemented
-
-    def __le__(self, other):
-        if isinstance(other, date) and not isinstance(other, datetime):
-            return self._cmp_key() <= other._cmp_key()
-        return NotImplemented
-
-    def __gt__(self, other):
-        if isinstance(other, date) and not isinstance(other, datetime):
-            return self._cmp_key() > other._cmp_key()
-        return NotImplemented
-
-    def __ge__(self, other):
-        if isinstance(other, date) and not isinstance(other, datetime):
-            return self._cmp_key() >= other._cmp_key()
-        return NotImplemented
+    # A datetime is a date subclass but never compares with a plain date.
+    __eq__ = _ordering(lambda a, b: a == b, '_cmp_key', _plain_date_key)
+    __lt__ = _ordering(lambda a, b: a < b, '_cmp_key', _plain_date_key)
+    __le__ = _ordering(lambda a, b: a <= b, '_cmp_key', _plain_date_key)
+    __gt__ = _ordering(lambda a, b: a > b, '_cmp_key', _plain_date_key)
+    __ge__ = _ordering(lambda a, b: a >= b, '_cmp_key', _plain_date_key)
 
     def __hash__(self):
         if self._hashcode == -1:
             self._hashcode = hash(('date', self._year, self._month, self._day))
         return self._hashcode
 
+    def _shift_days(self, ndays):
+        target = ndays + self.toordinal()
+        if not 1 <= target <= _MAXORDINAL:
+            raise OverflowError('date value out of range')
+        return type(self).fromordinal(target)
+
     def __add__(self, other):
         if isinstance(other, timedelta):
-            o = self.toordinal() + other.days
-            if 0 < o <= _MAXORDINAL:
-                return type(self).fromordinal(o)
-            raise OverflowError('date value out of range')
+            return self._shift_days(other.days)
         return NotImplemented
 
     __radd__ = __add__
 
     def __sub__(self, other):
         if isinstance(other, timedelta):
-            return self + timedelta(-other.days)
-        if isinstance(other, date) and not isinstance(other, datetime):
-            return timedelta(self.toordinal() - other.toordinal())
-        return NotImplemented
+            return self._shift_days(-other.days)
+        if _plain_date_key(other) is None:
+            return NotImplemented
+        return timedelta(days=self.toordinal() - other.toordinal())
 
     def weekday(self):
-        return (self.toordinal() + 6) % 7
+        # Ordinal 1 (0001-01-01) was a Monday.
+        return (self.toordinal() - 1) % 7
 
     def isoweekday(self):
-        return self.toordinal() % 7 or 7
+        return 1 + self.weekday()
 
     def isocalendar(self):
         return _IsoCalendarDate(*_tf.isocalendar(self._year, self._month, self._day))
@@ -815,14 +826,11 @@ class time:
 
     @classmethod
     def fromisoformat(cls, time_string):
-        if not isinstance(time_string, str):
-            raise TypeError('fromisoformat: argument must be str')
-        s = time_string[1:] if time_string[:1] == 'T' else time_string
-        try:
-            h, m, sec, us, tz = _parse_iso_time(s)
-            return cls(h, m, sec, us, tz)
-        except (ValueError, IndexError):
-            raise ValueError('Invalid isoformat string: %r' % (time_string,)) from None
+        def build(text):
+            if text.startswith('T'):
+                text = text[1:]
+            return cls(*_parse_iso_time(text))
+        return _from_iso_text(time_string, build)
 
     @classmethod
     def strptime(cls, date_string, format):
@@ -835,12 +843,7 @@ class time:
         off = self.utcoffset()
         return _tf.strftime(format, tt, self._microsecond, self.tzname(), None if off is None else _offset_parts(off))
 
-    def __format__(self, fmt):
-        if not isinstance(fmt, str):
-            raise TypeError('must be str, not %s' % type(fmt).__name__)
-        if len(fmt) != 0:
-            return self.strftime(fmt)
-        return str(self)
+    __format__ = _format_via_strftime
 
     def replace(self, *args, **kwargs):
         names = ('hour', 'minute', 'second', 'microsecond', 'tzinfo', 'fold')
@@ -863,20 +866,23 @@ time.max = time(23, 59, 59, 999999)
 time.resolution = timedelta(microseconds=1)
 
 
+_TIMESPEC_SHAPES = {
+    'hours': lambda h, m, sec, us: '%02d' % h,
+    'minutes': lambda h, m, sec, us: '%02d:%02d' % (h, m),
+    'seconds': lambda h, m, sec, us: '%02d:%02d:%02d' % (h, m, sec),
+    'milliseconds': lambda h, m, sec, us: '%02d:%02d:%02d.%03d' % (h, m, sec, us // 1000),
+    'microseconds': lambda h, m, sec, us: '%02d:%02d:%02d.%06d' % (h, m, sec, us),
+}
+
+
 def _format_time(hh, mm, ss, us, timespec):
     if timespec == 'auto':
-        timespec = 'microseconds' if us else 'seconds'
-    if timespec == 'hours':
-        return '%02d' % hh
-    if timespec == 'minutes':
-        return '%02d:%02d' % (hh, mm)
-    if timespec == 'seconds':
-        return '%02d:%02d:%02d' % (hh, mm, ss)
-    if timespec == 'milliseconds':
-        return '%02d:%02d:%02d.%03d' % (hh, mm, ss, us // 1000)
-    if timespec == 'microseconds':
-        return '%02d:%02d:%02d.%06d' % (hh, mm, ss, us)
-    raise ValueError('Unknown timespec value')
+        shape = _TIMESPEC_SHAPES['microseconds' if us else 'seconds']
+    else:
+        shape = _TIMESPEC_SHAPES.get(timespec)
+        if shape is None:
+            raise ValueError('Unknown timespec value')
+    return shape(hh, mm, ss, us)
 
 
 def _fmt_arg(fname, args, kwargs):
