@@ -324,9 +324,9 @@ class timedelta:
         return (type(self), (self._days, self._seconds, self._microseconds))
 
 
-timedelta.min = timedelta(-999999999)
-timedelta.max = timedelta(days=999999999, hours=23, minutes=59, seconds=59, microseconds=999999)
-timedelta.resolution = timedelta(microseconds=1)
+timedelta.min = timedelta._create(-999999999 * 86400000000)
+timedelta.max = timedelta._create(1000000000 * 86400000000 - 1)
+timedelta.resolution = timedelta._create(1)
 
 
 def _mod(obj):
@@ -370,97 +370,98 @@ class tzinfo:
 
 
 class timezone(tzinfo):
+    """A fixed offset from UTC, optionally with a name."""
     __slots__ = ('_offset', '_name')
 
     def __new__(cls, *args, **kwargs):
-        vals = _bind('timezone', args, kwargs, ('offset', 'name'), 1, 2)
-        offset, name = vals
+        offset, name = _bind('timezone', args, kwargs, ('offset', 'name'), 1, 2)
         if not isinstance(offset, timedelta):
             raise TypeError('timezone() argument 1 must be datetime.timedelta, not %s' % _tn(offset))
         if name is _MISSING:
-            name = None
-            if not offset:
+            if offset._us() == 0:
                 return cls.utc
+            name = None
         elif not isinstance(name, str):
             raise TypeError('timezone() argument 2 must be str, not %s' % _tn(name))
-        if not -timedelta(hours=24) < offset < timedelta(hours=24):
+        if abs(offset._us()) >= 86400000000:
             raise ValueError('offset must be a timedelta strictly between -timedelta(hours=24) and '
                              'timedelta(hours=24), not %r' % (offset,))
-        return cls._create(offset, name)
+        return cls._make(offset, name)
 
     @classmethod
-    def _create(cls, offset, name=None):
-        self = tzinfo.__new__(cls)
-        self._offset = offset
-        self._name = name
-        return self
+    def _make(cls, offset, name):
+        tz = tzinfo.__new__(cls)
+        tz._offset = offset
+        tz._name = name
+        return tz
 
     def __getinitargs__(self):
-        if self._name is None:
-            return (self._offset,)
-        return (self._offset, self._name)
+        if self._name is not None:
+            return self._offset, self._name
+        return self._offset,
 
     def __reduce__(self):
-        return (timezone, self.__getinitargs__())
+        return timezone, self.__getinitargs__()
 
     def __eq__(self, other):
-        if isinstance(other, timezone):
-            return self._offset == other._offset
-        return NotImplemented
+        if not isinstance(other, timezone):
+            return NotImplemented
+        return other._offset._us() == self._offset._us()
 
     def __hash__(self):
         return hash(self._offset)
 
     def __repr__(self):
-        if self is self.utc:
+        if self is timezone.utc:
             return 'datetime.timezone.utc'
-        if self._name is None:
-            return 'datetime.timezone(%r)' % (self._offset,)
-        return 'datetime.timezone(%r, %r)' % (self._offset, self._name)
+        inner = repr(self._offset)
+        if self._name is not None:
+            inner += ', ' + repr(self._name)
+        return 'datetime.timezone(%s)' % inner
 
     def __str__(self):
         return self.tzname(None)
 
+    def _check_arg(self, dt, what):
+        if dt is not None and not isinstance(dt, datetime):
+            raise TypeError('%s() argument must be a datetime instance or None' % what)
+
     def utcoffset(self, dt):
-        if isinstance(dt, datetime) or dt is None:
-            return self._offset
-        raise TypeError('utcoffset() argument must be a datetime instance or None')
+        self._check_arg(dt, 'utcoffset')
+        return self._offset
 
     def tzname(self, dt):
-        if isinstance(dt, datetime) or dt is None:
-            if self._name is None:
-                return self._name_from_offset(self._offset)
+        self._check_arg(dt, 'tzname')
+        if self._name is not None:
             return self._name
-        raise TypeError('tzname() argument must be a datetime instance or None')
+        return _utc_label(self._offset)
 
     def dst(self, dt):
-        if isinstance(dt, datetime) or dt is None:
-            return None
-        raise TypeError('dst() argument must be a datetime instance or None')
+        self._check_arg(dt, 'dst')
+        return None
 
     def fromutc(self, dt):
-        if isinstance(dt, datetime):
-            if dt.tzinfo is not self:
-                raise ValueError('fromutc: dt.tzinfo is not self')
-            return dt + self._offset
-        raise TypeError('fromutc() argument must be a datetime instance or None')
+        if not isinstance(dt, datetime):
+            raise TypeError('fromutc() argument must be a datetime instance or None')
+        if dt.tzinfo is not self:
+            raise ValueError('fromutc: dt.tzinfo is not self')
+        return dt + self._offset
 
-    @staticmethod
-    def _name_from_offset(delta):
-        if not delta:
-            return 'UTC'
-        us = delta._us()
-        return 'UTC' + _tf.format_offset((us // 1000000, us % 1000000) if us >= 0 else
-                                         (-((-us) // 1000000), -((-us) % 1000000)), ':')
+
+def _utc_label(delta):
+    # 'UTC' for a zero offset, otherwise 'UTC+HH:MM[:SS[.ffffff]]'.
+    if not delta:
+        return 'UTC'
+    return 'UTC' + _tf.format_offset(_offset_parts(delta), ':')
 
 
 def _tn(v):
     return 'None' if v is None else type(v).__name__
 
 
-timezone.utc = timezone._create(timedelta(0))
-timezone.min = timezone._create(-timedelta(hours=23, minutes=59))
-timezone.max = timezone._create(timedelta(hours=23, minutes=59))
+timezone.utc = timezone._make(timedelta._create(0), None)
+timezone.max = timezone._make(timedelta._create((23 * 60 + 59) * 60000000), None)
+timezone.min = timezone._make(-timezone.max._offset, None)
 UTC = timezone.utc
 
 
@@ -505,6 +506,19 @@ def _whole_iso_date(text):
     if used != len(text):
         raise ValueError(text)
     return y, m, d
+
+
+def _split_iso_datetime(text):
+    if len(text) < 7:
+        raise ValueError(text)
+    y, m, d, used = _parse_iso_date(text)
+    tail = text[used:]
+    if not tail:
+        return y, m, d, 0, 0, 0, 0, None
+    sep = tail[0]
+    if sep not in 'Tt ' and not sep.isspace():
+        raise ValueError(text)
+    return (y, m, d) + tuple(_parse_iso_time(tail[1:]))
 
 
 def _format_via_strftime(self, fmt):
@@ -672,8 +686,8 @@ class date:
 
 
 date.min = date(1, 1, 1)
-date.max = date(9999, 12, 31)
-date.resolution = timedelta(days=1)
+date.max = date(MAXYEAR, 12, 31)
+date.resolution = timedelta._create(86400000000)
 
 
 class _IsoCalendarDate(tuple):
@@ -862,8 +876,8 @@ class time:
 
 
 time.min = time(0, 0, 0)
-time.max = time(23, 59, 59, 999999)
-time.resolution = timedelta(microseconds=1)
+time.max = time(23, 59, 59, 10 ** 6 - 1)
+time.resolution = timedelta._create(1)
 
 
 _TIMESPEC_SHAPES = {
@@ -1107,24 +1121,11 @@ class datetime(date):
 
     @classmethod
     def fromisoformat(cls, date_string):
-        if not isinstance(date_string, str):
-            raise TypeError('fromisoformat: argument must be str')
-        if len(date_string) < 7:
-            raise ValueError('Invalid isoformat string: %r' % (date_string,))
-        try:
-            y, m, d, n = _parse_iso_date(date_string)
-            rest = date_string[n:]
-            h = mi = s = us = 0
-            tz = None
-            if rest:
-                if rest[0] not in 'T t' and not (rest[0].isspace() or rest[0] == 'T'):
-                    raise ValueError
-                h, mi, s, us, tz = _parse_iso_time(rest[1:])
-        except (ValueError, IndexError):
-            raise ValueError('Invalid isoformat string: %r' % (date_string,)) from None
-        if h == 24:
-            return cls(y, m, d, 0, 0, 0, 0, tz) + timedelta(days=1)
-        return cls(y, m, d, h, mi, s, us, tz)
+        y, m, d, h, mi, sec, us, tz = _from_iso_text(date_string, _split_iso_datetime)
+        if h != 24:
+            return cls(y, m, d, h, mi, sec, us, tz)
+        # 24:00 means midnight at the end of that day.
+        return cls(y, m, d, 0, 0, 0, 0, tz) + timedelta._create(86400000000)
 
     @classmethod
     def strptime(cls, date_string, format):
@@ -1155,12 +1156,12 @@ class datetime(date):
         return ((days * 24 + self._hour) * 60 + self._minute) * 60000000 + self._second * 1000000 + self._microsecond
 
     def timestamp(self):
-        if self._tzinfo is None:
-            return (self._epoch_us() - _local_offset() * 1000000) / 1e6
-        return (self - _EPOCH).total_seconds()
+        if self._tzinfo is not None:
+            return (self - _EPOCH)._us() / 1e6
+        return (self._epoch_us() - 1000000 * _local_offset()) / 1e6
 
     def date(self):
-        return date(self._year, self._month, self._day)
+        return date._create(self._year, self._month, self._day)
 
     def time(self):
         return time(self._hour, self._minute, self._second, self._microsecond, fold=self._fold)
@@ -1283,40 +1284,34 @@ class datetime(date):
             a, b = self._epoch_us() - myoff._us(), other._epoch_us() - otoff._us()
         return (a > b) - (a < b)
 
-    def __eq__(self, other):
+    def _rich(self, other, test, equality):
+        # Shared body of the six comparisons: datetimes compare by instant,
+        # a plain date is never equal and cannot be ordered.
         if isinstance(other, datetime):
-            return self._cmp(other, True) == 0
-        if isinstance(other, date):
-            return False
-        return NotImplemented
+            return test(self._cmp(other, equality), 0)
+        if not isinstance(other, date):
+            return NotImplemented
+        if equality:
+            return test(1, 0)
+        _cmperror(self, other)
+
+    def __eq__(self, other):
+        return self._rich(other, int.__eq__, True)
+
+    def __ne__(self, other):
+        return self._rich(other, int.__ne__, True)
 
     def __lt__(self, other):
-        if isinstance(other, datetime):
-            return self._cmp(other, False) < 0
-        if isinstance(other, date):
-            _cmperror(self, other)
-        return NotImplemented
+        return self._rich(other, int.__lt__, False)
 
     def __le__(self, other):
-        if isinstance(other, datetime):
-            return self._cmp(other, False) <= 0
-        if isinstance(other, date):
-            _cmperror(self, other)
-        return NotImplemented
+        return self._rich(other, int.__le__, False)
 
     def __gt__(self, other):
-        if isinstance(other, datetime):
-            return self._cmp(other, False) > 0
-        if isinstance(other, date):
-            _cmperror(self, other)
-        return NotImplemented
+        return self._rich(other, int.__gt__, False)
 
     def __ge__(self, other):
-        if isinstance(other, datetime):
-            return self._cmp(other, False) >= 0
-        if isinstance(other, date):
-            _cmperror(self, other)
-        return NotImplemented
+        return self._rich(other, int.__ge__, False)
 
     def __hash__(self):
         if self._hashcode == -1:
@@ -1327,9 +1322,10 @@ class datetime(date):
         return self._hashcode
 
     def __add__(self, other):
-        if not isinstance(other, timedelta):
+        step = _td_micro(other)
+        if step is None:
             return NotImplemented
-        us = self._epoch_us() + other._us()
+        us = step + self._epoch_us()
         days = us // 86400000000
         if not 0 < days + 719163 <= _MAXORDINAL:
             raise OverflowError('date value out of range')
@@ -1339,11 +1335,13 @@ class datetime(date):
     __radd__ = __add__
 
     def __sub__(self, other):
-        if isinstance(other, timedelta):
-            return self + -other
+        step = _td_micro(other)
+        if step is not None:
+            return self + timedelta._create(-step)
         if not isinstance(other, datetime):
             return NotImplemented
-        a, b = self._epoch_us(), other._epoch_us()
+        a = self._epoch_us()
+        b = other._epoch_us()
         if self._tzinfo is not other._tzinfo:
             myoff = self.utcoffset()
             otoff = other.utcoffset()
@@ -1361,9 +1359,9 @@ class datetime(date):
 
 _date_class = date
 _time_class = time
-datetime.min = datetime(1, 1, 1)
-datetime.max = datetime(9999, 12, 31, 23, 59, 59, 999999)
-datetime.resolution = timedelta(microseconds=1)
+datetime.min = datetime(MINYEAR, 1, 1)
+datetime.max = datetime(MAXYEAR, 12, 31, 23, 59, 59, 999999)
+datetime.resolution = timedelta._create(1)
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 for _c, _n in ((timedelta, 'datetime.timedelta'), (date, 'datetime.date'), (time, 'datetime.time'),
