@@ -70,6 +70,53 @@ def _finite(x):
     return x == x and x not in (_math.inf, -_math.inf)
 
 
+def _plus(n1, d1, n2, d2):
+    return Fraction(n1 * d2 + n2 * d1, d1 * d2)
+
+
+def _minus(n1, d1, n2, d2):
+    return Fraction(n1 * d2 - n2 * d1, d1 * d2)
+
+
+def _times(n1, d1, n2, d2):
+    return Fraction(n1 * n2, d1 * d2)
+
+
+def _over(n1, d1, n2, d2):
+    if not n2:
+        raise ZeroDivisionError('Fraction(%s, 0)' % (n1 * d2))
+    return Fraction(n1 * d2, d1 * n2)
+
+
+def _whole_quotient(n1, d1, n2, d2):
+    return (n1 * d2) // (d1 * n2)
+
+
+def _leftover(n1, d1, n2, d2):
+    return Fraction((n1 * d2) % (n2 * d1), d1 * d2)
+
+
+def _operator_pair(name, exact, inexact):
+    def forward(self, other):
+        theirs = _pair(other)
+        if theirs is not None:
+            return exact(self._numerator, self._denominator, theirs[0], theirs[1])
+        if isinstance(other, float):
+            return inexact(float(self), other)
+        return NotImplemented
+
+    def reflected(self, other):
+        theirs = _pair(other)
+        if theirs is not None:
+            return exact(theirs[0], theirs[1], self._numerator, self._denominator)
+        if isinstance(other, float):
+            return inexact(other, float(self))
+        return NotImplemented
+    forward.__name__ = '__%s__' % name
+    reflected.__name__ = '__r%s__' % name
+    return forward, reflected
+
+
 class Fraction(_numbers.Rational):
     """The rational number numerator/denominator, always kept in lowest terms."""
     __slots__ = ('_numerator', '_denominator')
@@ -117,13 +164,12 @@ class Fraction(_numbers.Rational):
         if isinstance(f, int):
             return cls(f)
         if isinstance(f, float):
-            return cls(*f.as_integer_ratio())
+            return cls(*float.as_integer_ratio(f))
         raise TypeError('%s.from_float() only takes floats, not %r (%s)' % (cls.__name__, f, type(f).__name__))
 
     @classmethod
     def from_decimal(cls, dec):
-        num, den = dec.as_integer_ratio()
-        return cls(num, den)
+        return cls(*dec.as_integer_ratio())
 
     @classmethod
     def from_number(cls, number):
@@ -199,53 +245,14 @@ class Fraction(_numbers.Rational):
         return format(text, (fill_align or '>') + spec)
 
     # -- arithmetic ------------------------------------------------------------------------
-    # Each exact rule takes (n1, d1, n2, d2); a float operand falls back to
-    # float arithmetic; anything else gives NotImplemented.
-    def _apply(self, other, exact, inexact, swap):
-        theirs = _pair(other)
-        mine = (self._numerator, self._denominator)
-        if theirs is not None:
-            left, right = (theirs, mine) if swap else (mine, theirs)
-            return exact(left[0], left[1], right[0], right[1])
-        if isinstance(other, float):
-            return inexact(other, float(self)) if swap else inexact(float(self), other)
-        return NotImplemented
-
-    def __add__(self, other):
-        return self._apply(other, _plus, float.__add__, False)
-
-    def __radd__(self, other):
-        return self._apply(other, _plus, float.__add__, True)
-
-    def __sub__(self, other):
-        return self._apply(other, _minus, float.__sub__, False)
-
-    def __rsub__(self, other):
-        return self._apply(other, _minus, float.__sub__, True)
-
-    def __mul__(self, other):
-        return self._apply(other, _times, float.__mul__, False)
-
-    def __rmul__(self, other):
-        return self._apply(other, _times, float.__mul__, True)
-
-    def __truediv__(self, other):
-        return self._apply(other, _over, float.__truediv__, False)
-
-    def __rtruediv__(self, other):
-        return self._apply(other, _over, float.__truediv__, True)
-
-    def __floordiv__(self, other):
-        return self._apply(other, _whole_quotient, float.__floordiv__, False)
-
-    def __rfloordiv__(self, other):
-        return self._apply(other, _whole_quotient, float.__floordiv__, True)
-
-    def __mod__(self, other):
-        return self._apply(other, _leftover, float.__mod__, False)
-
-    def __rmod__(self, other):
-        return self._apply(other, _leftover, float.__mod__, True)
+    # Each operator comes as a (forward, reflected) pair built from an exact
+    # rule on (n1, d1, n2, d2) and the float operation used for float operands.
+    __add__, __radd__ = _operator_pair('add', _plus, float.__add__)
+    __sub__, __rsub__ = _operator_pair('sub', _minus, float.__sub__)
+    __mul__, __rmul__ = _operator_pair('mul', _times, float.__mul__)
+    __truediv__, __rtruediv__ = _operator_pair('truediv', _over, float.__truediv__)
+    __floordiv__, __rfloordiv__ = _operator_pair('floordiv', _whole_quotient, float.__floordiv__)
+    __mod__, __rmod__ = _operator_pair('mod', _leftover, float.__mod__)
 
     def __divmod__(self, other):
         return self // other, self % other
@@ -375,29 +382,3 @@ class Fraction(_numbers.Rational):
 
     def __deepcopy__(self, memo):
         return self.__copy__()
-
-
-def _plus(n1, d1, n2, d2):
-    return Fraction(n1 * d2 + n2 * d1, d1 * d2)
-
-
-def _minus(n1, d1, n2, d2):
-    return Fraction(n1 * d2 - n2 * d1, d1 * d2)
-
-
-def _times(n1, d1, n2, d2):
-    return Fraction(n1 * n2, d1 * d2)
-
-
-def _over(n1, d1, n2, d2):
-    if not n2:
-        raise ZeroDivisionError('Fraction(%s, 0)' % (n1 * d2))
-    return Fraction(n1 * d2, d1 * n2)
-
-
-def _whole_quotient(n1, d1, n2, d2):
-    return (n1 * d2) // (d1 * n2)
-
-
-def _leftover(n1, d1, n2, d2):
-    return Fraction((n1 * d2) % (n2 * d1), d1 * d2)
