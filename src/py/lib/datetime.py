@@ -79,7 +79,7 @@ def _c_int(v):
 
 
 def _check_date(year, month, day):
-    if not MINYEAR <= year <= MAXYEAR:
+    if year < MINYEAR or year > MAXYEAR:
         raise ValueError('year must be in %d..%d, not %d' % (MINYEAR, MAXYEAR, year))
     if not 1 <= month <= 12:
         raise ValueError('month must be in 1..12, not %d' % month)
@@ -88,22 +88,21 @@ def _check_date(year, month, day):
         raise ValueError('day %d must be in range 1..%d for month %d in year %d' % (day, dim, month, year))
 
 
+_TIME_FIELD_TOPS = (('hour', 23), ('minute', 59), ('second', 59), ('microsecond', 999999))
+
+
 def _check_time(hour, minute, second, microsecond, fold):
-    if not 0 <= hour <= 23:
-        raise ValueError('hour must be in 0..23, not %d' % hour)
-    if not 0 <= minute <= 59:
-        raise ValueError('minute must be in 0..59, not %d' % minute)
-    if not 0 <= second <= 59:
-        raise ValueError('second must be in 0..59, not %d' % second)
-    if not 0 <= microsecond <= 999999:
-        raise ValueError('microsecond must be in 0..999999, not %d' % microsecond)
+    for (label, top), value in zip(_TIME_FIELD_TOPS, (hour, minute, second, microsecond)):
+        if value < 0 or value > top:
+            raise ValueError('%s must be in 0..%d, not %d' % (label, top, value))
     if fold not in (0, 1):
         raise ValueError('fold must be either 0 or 1')
 
 
 def _check_tzinfo(tz):
-    if tz is not None and not isinstance(tz, tzinfo):
-        raise TypeError("tzinfo argument must be None or of a tzinfo subclass, not type '%s'" % type(tz).__name__)
+    if tz is None or isinstance(tz, tzinfo):
+        return
+    raise TypeError("tzinfo argument must be None or of a tzinfo subclass, not type '%s'" % type(tz).__name__)
 
 
 def _cmperror(x, y):
@@ -181,12 +180,12 @@ class timedelta:
             if not -_INT_MAX - 1 <= d <= _INT_MAX:
                 raise OverflowError('Python int too large to convert to C int')
             raise OverflowError('days=%d; must have magnitude <= 999999999' % d)
-        self = object.__new__(cls)
-        self._days = d
-        self._seconds = s
-        self._microseconds = us
-        self._hashcode = -1
-        return self
+        obj = object.__new__(cls)
+        obj._days = d
+        obj._seconds = s
+        obj._microseconds = us
+        obj._hashcode = -1
+        return obj
 
     def _us(self):
         return (self._days * 86400 + self._seconds) * 1000000 + self._microseconds
@@ -538,12 +537,12 @@ class date:
 
     @classmethod
     def _create(cls, y, m, d):
-        self = object.__new__(cls)
-        self._year = y
-        self._month = m
-        self._day = d
-        self._hashcode = -1
-        return self
+        obj = object.__new__(cls)
+        obj._year = y
+        obj._month = m
+        obj._day = d
+        obj._hashcode = -1
+        return obj
 
     @classmethod
     def fromtimestamp(cls, t):
@@ -569,7 +568,7 @@ class date:
 
     @classmethod
     def fromisocalendar(cls, year, week, day):
-        if not MINYEAR <= year <= MAXYEAR:
+        if year < MINYEAR or year > MAXYEAR:
             raise ValueError('Year is out of range: %d' % year)
         if not 0 < week < 53:
             out_of_range = True
@@ -728,15 +727,15 @@ class time:
 
     @classmethod
     def _create(cls, h, m, s, us, tz, fold=0):
-        self = object.__new__(cls)
-        self._hour = h
-        self._minute = m
-        self._second = s
-        self._microsecond = us
-        self._tzinfo = tz
-        self._fold = fold
-        self._hashcode = -1
-        return self
+        obj = object.__new__(cls)
+        obj._hour = h
+        obj._minute = m
+        obj._second = s
+        obj._microsecond = us
+        obj._tzinfo = tz
+        obj._fold = fold
+        obj._hashcode = -1
+        return obj
 
     hour = property(lambda self: self._hour)
     minute = property(lambda self: self._minute)
@@ -1053,18 +1052,18 @@ class datetime(date):
 
     @classmethod
     def _create_dt(cls, y, mo, d, h, mi, s, us, tz, fold=0):
-        self = object.__new__(cls)
-        self._year = y
-        self._month = mo
-        self._day = d
-        self._hour = h
-        self._minute = mi
-        self._second = s
-        self._microsecond = us
-        self._tzinfo = tz
-        self._fold = fold
-        self._hashcode = -1
-        return self
+        obj = object.__new__(cls)
+        obj._year = y
+        obj._month = mo
+        obj._day = d
+        obj._hour = h
+        obj._minute = mi
+        obj._second = s
+        obj._microsecond = us
+        obj._tzinfo = tz
+        obj._fold = fold
+        obj._hashcode = -1
+        return obj
 
     hour = property(lambda self: self._hour)
     minute = property(lambda self: self._minute)
