@@ -621,3 +621,33 @@ TEST(rw_numeric_uuid)
     CHECK_STR(R.err, "");
     CHECK_INT(R.used_after, 0);
 }
+
+TEST(rw_numeric_datetime_repr)
+{
+    PYT(&R,
+        "from datetime import *\n"
+        "tz = timezone(timedelta(hours=2))\n"
+        "for v in [time(), time(1), time(1, 2, 3), time(1, 2, 0, 5), time(0, 0, 0, 0, tz), time(1, fold=1), time(1, 2, 3, tzinfo=tz, fold=1),\n"
+        "          datetime(2020, 1, 1), datetime(2020, 1, 1, 5), datetime(2020, 1, 1, 0, 0, 7), datetime(2020, 1, 1, 0, 0, 0, 9), datetime(2020, 1, 1, tzinfo=tz, fold=1)]:\n"
+        "    print(repr(v), str(v))\n"
+        "print(str(timedelta(days=-3, seconds=3725, microseconds=5)), str(timedelta(seconds=86399)), date(2024, 12, 31).timetuple().tm_yday, date(2024, 12, 31).weekday(), datetime(2021, 3, 1, 12).timetuple()[6:8])\n"
+        "class T(datetime): pass\n"
+        "print(repr(T(2020, 5, 6, 7)), T(2020, 5, 6).date(), type(T(2020, 5, 6) + timedelta(1)).__name__)\n");
+    CHECK_STR(R.out,
+        "datetime.time(0, 0) 00:00:00\n"
+        "datetime.time(1, 0) 01:00:00\n"
+        "datetime.time(1, 2, 3) 01:02:03\n"
+        "datetime.time(1, 2, 0, 5) 01:02:00.000005\n"
+        "datetime.time(0, 0, tzinfo=datetime.timezone(datetime.timedelta(seconds=7200))) 00:00:00+02:00\n"
+        "datetime.time(1, 0, fold=1) 01:00:00\n"
+        "datetime.time(1, 2, 3, tzinfo=datetime.timezone(datetime.timedelta(seconds=7200)), fold=1) 01:02:03+02:00\n"
+        "datetime.datetime(2020, 1, 1, 0, 0) 2020-01-01 00:00:00\n"
+        "datetime.datetime(2020, 1, 1, 5, 0) 2020-01-01 05:00:00\n"
+        "datetime.datetime(2020, 1, 1, 0, 0, 7) 2020-01-01 00:00:07\n"
+        "datetime.datetime(2020, 1, 1, 0, 0, 0, 9) 2020-01-01 00:00:00.000009\n"
+        "datetime.datetime(2020, 1, 1, 0, 0, fold=1, tzinfo=datetime.timezone(datetime.timedelta(seconds=7200))) 2020-01-01 00:00:00+02:00\n"
+        "-3 days, 1:02:05.000005 23:59:59 366 1 (0, 60)\n"
+        "T(2020, 5, 6, 7, 0) 2020-05-06 T\n");
+    CHECK_STR(R.err, "");
+    CHECK_INT(R.used_after, 0);
+}

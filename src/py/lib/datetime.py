@@ -215,12 +215,11 @@ class timedelta:
             args.append('microseconds=%d' % self._microseconds)
         if not args:
             args.append('0')
-        return '%s.%s(%s)' % (_mod(self), type(self).__qualname__, ', '.join(args))
+        return '%s(%s)' % (_type_label(self), ', '.join(args))
 
     def __str__(self):
-        mm, ss = divmod(self._seconds, 60)
-        hh, mm = divmod(mm, 60)
-        s = '%d:%02d:%02d' % (hh, mm, ss)
+        hours, rest = divmod(self._seconds, 3600)
+        s = '%d:%02d:%02d' % ((hours,) + divmod(rest, 60))
         if self._days:
             s = '%d day%s, ' % (self._days, 's' if abs(self._days) != 1 else '') + s
         if self._microseconds:
@@ -328,8 +327,12 @@ timedelta.max = timedelta._create(1000000000 * 86400000000 - 1)
 timedelta.resolution = timedelta._create(1)
 
 
-def _mod(obj):
-    return 'datetime'
+def _type_label(obj):
+    # The module's own classes show as datetime.NAME, subclasses by bare name.
+    cls = type(obj)
+    if cls in (timedelta, date, time, datetime):
+        return 'datetime.' + cls.__name__
+    return cls.__qualname__
 
 
 # ---- tzinfo / timezone -----------------------------------------------------------------------------------------------
@@ -520,6 +523,27 @@ def _split_iso_datetime(text):
     return (y, m, d) + tuple(_parse_iso_time(tail[1:]))
 
 
+def _week_and_year_day(d):
+    # (weekday with Monday = 0, day of the year) for struct_time.
+    ordinal = _tf.ymd2ord(d._year, d._month, d._day)
+    return ((ordinal - 1) % 7, _tf.days_before_month(d._year, d._month) + d._day)
+
+
+def _clock_repr(obj, fields, keep, fold_first=False):
+    # Constructor-style repr: trailing zero fields beyond the first `keep`
+    # are left out; tzinfo and fold are shown only when set (datetime lists
+    # fold first, time lists tzinfo first, as CPython does).
+    while len(fields) > keep and fields[-1] == 0:
+        fields.pop()
+    extras = []
+    if obj._tzinfo is not None:
+        extras.append('tzinfo=%r' % (obj._tzinfo,))
+    if obj._fold:
+        extras.insert(0 if fold_first else len(extras), 'fold=1')
+    text = ', '.join(['%d' % f for f in fields] + extras)
+    return '%s(%s)' % (_type_label(obj), text)
+
+
 def _format_via_strftime(self, fmt):
     if not isinstance(fmt, str):
         raise TypeError('must be str, not %s' % type(fmt).__name__)
@@ -589,14 +613,13 @@ class date:
         return cls(r[0], r[1], r[2])
 
     def __repr__(self):
-        return '%s.%s(%d, %d, %d)' % (_mod(self), type(self).__qualname__, self._year, self._month, self._day)
+        return '%s(%d, %d, %d)' % (_type_label(self), self._year, self._month, self._day)
 
     def ctime(self):
         return _tf.strftime('%a %b %e %H:%M:%S %Y', self._tt())
 
     def _tt(self):
-        y, m, d = self._year, self._month, self._day
-        return (y, m, d, 0, 0, 0, (_tf.ymd2ord(y, m, d) + 6) % 7, _tf.days_before_month(y, m) + d)
+        return (self._year, self._month, self._day, 0, 0, 0) + _week_and_year_day(self)
 
     def strftime(self, *args, **kwargs):
         format = _fmt_arg('strftime', args, kwargs)
@@ -773,7 +796,7 @@ class time:
         b = other._key()
         if myoff == otoff:
             return (a > b) - (a < b)
-        if myoff is None or otoff is None:
+        if None in (myoff, otoff):
             return None
         a -= myoff._us()
         b -= otoff._us()
@@ -815,18 +838,7 @@ class time:
         return self._hashcode
 
     def __repr__(self):
-        if self._microsecond != 0:
-            s = ', %d, %d' % (self._second, self._microsecond)
-        elif self._second != 0:
-            s = ', %d' % self._second
-        else:
-            s = ''
-        s = '%s.%s(%d, %d%s)' % (_mod(self), type(self).__qualname__, self._hour, self._minute, s)
-        if self._tzinfo is not None:
-            s = s[:-1] + ', tzinfo=%r' % self._tzinfo + ')'
-        if self._fold:
-            s = s[:-1] + ', fold=1)'
-        return s
+        return _clock_repr(self, [self._hour, self._minute, self._second, self._microsecond], 2)
 
     def isoformat(self, timespec='auto'):
         s = _format_time(self._hour, self._minute, self._second, self._microsecond, timespec)
@@ -1146,9 +1158,8 @@ class datetime(date):
         return _time_mod().struct_time((tt[0], tt[1], tt[2], tt[3], tt[4], tt[5], tt[6], tt[7], 0))
 
     def _tt(self):
-        y, m, d = self._year, self._month, self._day
-        return (y, m, d, self._hour, self._minute, self._second, (_tf.ymd2ord(y, m, d) + 6) % 7,
-                _tf.days_before_month(y, m) + d)
+        return ((self._year, self._month, self._day, self._hour, self._minute, self._second)
+                + _week_and_year_day(self))
 
     def _epoch_us(self):
         days = _tf.ymd2ord(self._year, self._month, self._day) - 719163
@@ -1213,20 +1224,11 @@ class datetime(date):
         return s
 
     def __str__(self):
-        return self.isoformat(sep=' ')
+        return self.isoformat(' ')
 
     def __repr__(self):
-        L = [self._year, self._month, self._day, self._hour, self._minute, self._second, self._microsecond]
-        if L[-1] == 0:
-            del L[-1]
-        if L[-1] == 0:
-            del L[-1]
-        s = '%s.%s(%s)' % (_mod(self), type(self).__qualname__, ', '.join(map(str, L)))
-        if self._tzinfo is not None:
-            s = s[:-1] + ', tzinfo=%r' % self._tzinfo + ')'
-        if self._fold:
-            s = s[:-1] + ', fold=1)'
-        return s
+        fields = [self._year, self._month, self._day, self._hour, self._minute, self._second, self._microsecond]
+        return _clock_repr(self, fields, 5, True)
 
     def strftime(self, *args, **kwargs):
         format = _fmt_arg('strftime', args, kwargs)
@@ -1247,10 +1249,10 @@ class datetime(date):
     def tzname(self):
         if self._tzinfo is None:
             return None
-        name = self._tzinfo.tzname(self)
-        if name is not None and not isinstance(name, str):
-            raise TypeError('tzinfo.tzname() must return None or a string, not %s' % type(name).__name__)
-        return name
+        label = self._tzinfo.tzname(self)
+        if label is None or isinstance(label, str):
+            return label
+        raise TypeError('tzinfo.tzname() must return None or a string, not %s' % type(label).__name__)
 
     def dst(self):
         if self._tzinfo is None:
