@@ -1,52 +1,47 @@
-"""bisect for Sandkiste: binary search and insertion in sorted sequences.
-
-Comparisons are made the way CPython's are (item < x going left, x < item
-going right), so objects with their own __lt__ see the same calls.
-"""
+"""bisect for Sandkiste: binary search over sorted sequences."""
 
 __all__ = ['bisect', 'bisect_left', 'bisect_right', 'insort', 'insort_left', 'insort_right']
 
 
-def _bounds(a, lo, hi):
+def _search(seq, target, lo, hi, key, right):
+    # Narrow [lo, hi) down to the insertion point.  Comparisons keep the
+    # operand order CPython uses: elem < target on the left side, target <
+    # elem on the right side, so user __lt__ methods see the same calls.
     if lo < 0:
         raise ValueError('lo must be non-negative')
-    return lo, len(a) if hi is None else hi
+    end = len(seq) if hi is None else hi
+    start = lo
+    while end > start:
+        half = (start + end) // 2
+        elem = seq[half] if key is None else key(seq[half])
+        goes_after = not (target < elem) if right else elem < target
+        if goes_after:
+            start = half + 1
+        else:
+            end = half
+    return start
 
 
 def bisect_left(a, x, lo=0, hi=None, *, key=None):
-    """First index i in [lo, hi] with x <= a[i] (by key, when given)."""
-    lo, hi = _bounds(a, lo, hi)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        probe = a[mid] if key is None else key(a[mid])
-        if probe < x:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
+    """Leftmost insertion index of x in sorted a."""
+    return _search(a, x, lo, hi, key, False)
 
 
 def bisect_right(a, x, lo=0, hi=None, *, key=None):
-    """First index i in [lo, hi] with x < a[i] (by key, when given)."""
-    lo, hi = _bounds(a, lo, hi)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        probe = a[mid] if key is None else key(a[mid])
-        if x < probe:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
+    """Rightmost insertion index of x in sorted a."""
+    return _search(a, x, lo, hi, key, True)
 
 
 def insort_left(a, x, lo=0, hi=None, *, key=None):
-    """Insert x before any equal items."""
-    a.insert(bisect_left(a, x if key is None else key(x), lo, hi, key=key), x)
+    """Insert x into sorted a, before any equal items."""
+    probe = x if key is None else key(x)
+    a.insert(_search(a, probe, lo, hi, key, False), x)
 
 
 def insort_right(a, x, lo=0, hi=None, *, key=None):
-    """Insert x after any equal items."""
-    a.insert(bisect_right(a, x if key is None else key(x), lo, hi, key=key), x)
+    """Insert x into sorted a, after any equal items."""
+    probe = x if key is None else key(x)
+    a.insert(_search(a, probe, lo, hi, key, True), x)
 
 
 bisect = bisect_right

@@ -79,7 +79,7 @@ def _c_int(v):
 
 
 def _check_date(year, month, day):
-    if not MINYEAR <= year <= MAXYEAR:
+    if year < MINYEAR or year > MAXYEAR:
         raise ValueError('year must be in %d..%d, not %d' % (MINYEAR, MAXYEAR, year))
     if not 1 <= month <= 12:
         raise ValueError('month must be in 1..12, not %d' % month)
@@ -88,22 +88,21 @@ def _check_date(year, month, day):
         raise ValueError('day %d must be in range 1..%d for month %d in year %d' % (day, dim, month, year))
 
 
+_TIME_FIELD_TOPS = (('hour', 23), ('minute', 59), ('second', 59), ('microsecond', 999999))
+
+
 def _check_time(hour, minute, second, microsecond, fold):
-    if not 0 <= hour <= 23:
-        raise ValueError('hour must be in 0..23, not %d' % hour)
-    if not 0 <= minute <= 59:
-        raise ValueError('minute must be in 0..59, not %d' % minute)
-    if not 0 <= second <= 59:
-        raise ValueError('second must be in 0..59, not %d' % second)
-    if not 0 <= microsecond <= 999999:
-        raise ValueError('microsecond must be in 0..999999, not %d' % microsecond)
+    for (label, top), value in zip(_TIME_FIELD_TOPS, (hour, minute, second, microsecond)):
+        if value < 0 or value > top:
+            raise ValueError('%s must be in 0..%d, not %d' % (label, top, value))
     if fold not in (0, 1):
         raise ValueError('fold must be either 0 or 1')
 
 
 def _check_tzinfo(tz):
-    if tz is not None and not isinstance(tz, tzinfo):
-        raise TypeError("tzinfo argument must be None or of a tzinfo subclass, not type '%s'" % type(tz).__name__)
+    if tz is None or isinstance(tz, tzinfo):
+        return
+    raise TypeError("tzinfo argument must be None or of a tzinfo subclass, not type '%s'" % type(tz).__name__)
 
 
 def _cmperror(x, y):
@@ -131,6 +130,22 @@ def _round_half_even(num, den):
     if r2 > den or (r2 == den and q % 2 == 1):
         q += 1
     return q
+
+
+def _td_micro(obj):
+    """Microseconds of a timedelta operand, None for any other object."""
+    return obj._us() if isinstance(obj, timedelta) else None
+
+
+def _ordering(test, keyname, other_key):
+    # A rich comparison: compare self's key with other_key(other), or give
+    # NotImplemented when other_key cannot make sense of the operand.
+    def compare(self, other):
+        theirs = other_key(other)
+        if theirs is None:
+            return NotImplemented
+        return test(getattr(self, keyname)(), theirs)
+    return compare
 
 
 class timedelta:
@@ -165,12 +180,12 @@ class timedelta:
             if not -_INT_MAX - 1 <= d <= _INT_MAX:
                 raise OverflowError('Python int too large to convert to C int')
             raise OverflowError('days=%d; must have magnitude <= 999999999' % d)
-        self = object.__new__(cls)
-        self._days = d
-        self._seconds = s
-        self._microseconds = us
-        self._hashcode = -1
-        return self
+        obj = object.__new__(cls)
+        obj._days = d
+        obj._seconds = s
+        obj._microseconds = us
+        obj._hashcode = -1
+        return obj
 
     def _us(self):
         return (self._days * 86400 + self._seconds) * 1000000 + self._microseconds
@@ -200,34 +215,38 @@ class timedelta:
             args.append('microseconds=%d' % self._microseconds)
         if not args:
             args.append('0')
-        return '%s.%s(%s)' % (_mod(self), type(self).__qualname__, ', '.join(args))
+        return '%s(%s)' % (_type_label(self), ', '.join(args))
 
     def __str__(self):
-        mm, ss = divmod(self._seconds, 60)
-        hh, mm = divmod(mm, 60)
-        s = '%d:%02d:%02d' % (hh, mm, ss)
+        hours, rest = divmod(self._seconds, 3600)
+        s = '%d:%02d:%02d' % ((hours,) + divmod(rest, 60))
         if self._days:
             s = '%d day%s, ' % (self._days, 's' if abs(self._days) != 1 else '') + s
         if self._microseconds:
             s = s + '.%06d' % self._microseconds
         return s
 
+    # Arithmetic works on whole microseconds; a non-timedelta operand gives
+    # NotImplemented so Python can try the reflected operation.
     def __add__(self, other):
-        if isinstance(other, timedelta):
-            return timedelta._create(self._us() + other._us())
-        return NotImplemented
+        theirs = _td_micro(other)
+        if theirs is None:
+            return NotImplemented
+        return timedelta._create(self._us() + theirs)
 
     __radd__ = __add__
 
     def __sub__(self, other):
-        if isinstance(other, timedelta):
-            return timedelta._create(self._us() - other._us())
-        return NotImplemented
+        theirs = _td_micro(other)
+        if theirs is None:
+            return NotImplemented
+        return timedelta._create(self._us() - theirs)
 
     def __rsub__(self, other):
-        if isinstance(other, timedelta):
-            return -self + other
-        return NotImplemented
+        theirs = _td_micro(other)
+        if theirs is None:
+            return NotImplemented
+        return timedelta._create(theirs - self._us())
 
     def __neg__(self):
         return timedelta._create(-self._us())
@@ -240,70 +259,56 @@ class timedelta:
 
     def __mul__(self, other):
         if isinstance(other, int):
-            return timedelta._create(self._us() * other)
-        if isinstance(other, float):
-            a, b = other.as_integer_ratio()
-            return timedelta._create(_round_half_even(self._us() * a, b))
-        return NotImplemented
+            return timedelta._create(other * self._us())
+        if not isinstance(other, float):
+            return NotImplemented
+        num, den = float.as_integer_ratio(other)
+        return timedelta._create(_round_half_even(num * self._us(), den))
 
     __rmul__ = __mul__
 
     def __floordiv__(self, other):
-        if not isinstance(other, (int, timedelta)):
-            return NotImplemented
-        usec = self._us()
-        if isinstance(other, timedelta):
-            return usec // other._us()
-        return timedelta._create(usec // other)
+        theirs = _td_micro(other)
+        if theirs is not None:
+            return self._us() // theirs
+        if isinstance(other, int):
+            return timedelta._create(self._us() // other)
+        return NotImplemented
 
     def __truediv__(self, other):
-        if not isinstance(other, (int, float, timedelta)):
-            return NotImplemented
-        usec = self._us()
-        if isinstance(other, timedelta):
-            return usec / other._us()
+        mine = self._us()
+        theirs = _td_micro(other)
+        if theirs is not None:
+            return mine / theirs
         if isinstance(other, int):
-            return timedelta._create(_round_half_even(usec, other) if other > 0 else _round_half_even(-usec, -other))
-        a, b = other.as_integer_ratio()
-        if a < 0:
-            a, b = -a, -b
-        return timedelta._create(_round_half_even(b * usec, a))
+            if other < 0:
+                mine, other = -mine, -other
+            return timedelta._create(_round_half_even(mine, other))
+        if isinstance(other, float):
+            num, den = float.as_integer_ratio(other)
+            if num < 0:
+                num, den = -num, -den
+            return timedelta._create(_round_half_even(den * mine, num))
+        return NotImplemented
 
     def __mod__(self, other):
-        if isinstance(other, timedelta):
-            return timedelta._create(self._us() % other._us())
-        return NotImplemented
+        theirs = _td_micro(other)
+        if theirs is None:
+            return NotImplemented
+        return timedelta._create(self._us() % theirs)
 
     def __divmod__(self, other):
-        if isinstance(other, timedelta):
-            q, r = divmod(self._us(), other._us())
-            return q, timedelta._create(r)
-        return NotImplemented
+        theirs = _td_micro(other)
+        if theirs is None:
+            return NotImplemented
+        whole, rest = divmod(self._us(), theirs)
+        return whole, timedelta._create(rest)
 
-    def __eq__(self, other):
-        if isinstance(other, timedelta):
-            return self._us() == other._us()
-        return NotImplemented
-
-    def __lt__(self, other):
-        if isinstance(other, timedelta):
-            return self._us() < other._us()
-        return NotImplemented
-
-    def __le__(self, other):
-        if isinstance(other, timedelta):
-            return self._us() <= other._us()
-        return NotImplemented
-
-    def __gt__(self, other):
-        if isinstance(other, timedelta):
-            return self._us() > other._us()
-        return NotImplemented
-
-    def __ge__(self, other):
-        if isinstance(other, timedelta):
-            return self._us() >= other._us()
-        return NotImplemented
+    __eq__ = _ordering(lambda a, b: a == b, '_us', _td_micro)
+    __lt__ = _ordering(lambda a, b: a < b, '_us', _td_micro)
+    __le__ = _ordering(lambda a, b: a <= b, '_us', _td_micro)
+    __gt__ = _ordering(lambda a, b: a > b, '_us', _td_micro)
+    __ge__ = _ordering(lambda a, b: a >= b, '_us', _td_micro)
 
     def __hash__(self):
         if self._hashcode == -1:
@@ -317,13 +322,17 @@ class timedelta:
         return (type(self), (self._days, self._seconds, self._microseconds))
 
 
-timedelta.min = timedelta(-999999999)
-timedelta.max = timedelta(days=999999999, hours=23, minutes=59, seconds=59, microseconds=999999)
-timedelta.resolution = timedelta(microseconds=1)
+timedelta.min = timedelta._create(-999999999 * 86400000000)
+timedelta.max = timedelta._create(1000000000 * 86400000000 - 1)
+timedelta.resolution = timedelta._create(1)
 
 
-def _mod(obj):
-    return 'datetime'
+def _type_label(obj):
+    # The module's own classes show as datetime.NAME, subclasses by bare name.
+    cls = type(obj)
+    if cls in (timedelta, date, time, datetime):
+        return 'datetime.' + cls.__name__
+    return cls.__qualname__
 
 
 # ---- tzinfo / timezone -----------------------------------------------------------------------------------------------
@@ -363,97 +372,98 @@ class tzinfo:
 
 
 class timezone(tzinfo):
+    """A fixed offset from UTC, optionally with a name."""
     __slots__ = ('_offset', '_name')
 
     def __new__(cls, *args, **kwargs):
-        vals = _bind('timezone', args, kwargs, ('offset', 'name'), 1, 2)
-        offset, name = vals
+        offset, name = _bind('timezone', args, kwargs, ('offset', 'name'), 1, 2)
         if not isinstance(offset, timedelta):
             raise TypeError('timezone() argument 1 must be datetime.timedelta, not %s' % _tn(offset))
         if name is _MISSING:
-            name = None
-            if not offset:
+            if offset._us() == 0:
                 return cls.utc
+            name = None
         elif not isinstance(name, str):
             raise TypeError('timezone() argument 2 must be str, not %s' % _tn(name))
-        if not -timedelta(hours=24) < offset < timedelta(hours=24):
+        if abs(offset._us()) >= 86400000000:
             raise ValueError('offset must be a timedelta strictly between -timedelta(hours=24) and '
                              'timedelta(hours=24), not %r' % (offset,))
-        return cls._create(offset, name)
+        return cls._make(offset, name)
 
     @classmethod
-    def _create(cls, offset, name=None):
-        self = tzinfo.__new__(cls)
-        self._offset = offset
-        self._name = name
-        return self
+    def _make(cls, offset, name):
+        tz = tzinfo.__new__(cls)
+        tz._offset = offset
+        tz._name = name
+        return tz
 
     def __getinitargs__(self):
-        if self._name is None:
-            return (self._offset,)
-        return (self._offset, self._name)
+        if self._name is not None:
+            return self._offset, self._name
+        return self._offset,
 
     def __reduce__(self):
-        return (timezone, self.__getinitargs__())
+        return timezone, self.__getinitargs__()
 
     def __eq__(self, other):
-        if isinstance(other, timezone):
-            return self._offset == other._offset
-        return NotImplemented
+        if not isinstance(other, timezone):
+            return NotImplemented
+        return other._offset._us() == self._offset._us()
 
     def __hash__(self):
         return hash(self._offset)
 
     def __repr__(self):
-        if self is self.utc:
+        if self is timezone.utc:
             return 'datetime.timezone.utc'
-        if self._name is None:
-            return 'datetime.timezone(%r)' % (self._offset,)
-        return 'datetime.timezone(%r, %r)' % (self._offset, self._name)
+        inner = repr(self._offset)
+        if self._name is not None:
+            inner += ', ' + repr(self._name)
+        return 'datetime.timezone(%s)' % inner
 
     def __str__(self):
         return self.tzname(None)
 
+    def _check_arg(self, dt, what):
+        if dt is not None and not isinstance(dt, datetime):
+            raise TypeError('%s() argument must be a datetime instance or None' % what)
+
     def utcoffset(self, dt):
-        if isinstance(dt, datetime) or dt is None:
-            return self._offset
-        raise TypeError('utcoffset() argument must be a datetime instance or None')
+        self._check_arg(dt, 'utcoffset')
+        return self._offset
 
     def tzname(self, dt):
-        if isinstance(dt, datetime) or dt is None:
-            if self._name is None:
-                return self._name_from_offset(self._offset)
+        self._check_arg(dt, 'tzname')
+        if self._name is not None:
             return self._name
-        raise TypeError('tzname() argument must be a datetime instance or None')
+        return _utc_label(self._offset)
 
     def dst(self, dt):
-        if isinstance(dt, datetime) or dt is None:
-            return None
-        raise TypeError('dst() argument must be a datetime instance or None')
+        self._check_arg(dt, 'dst')
+        return None
 
     def fromutc(self, dt):
-        if isinstance(dt, datetime):
-            if dt.tzinfo is not self:
-                raise ValueError('fromutc: dt.tzinfo is not self')
-            return dt + self._offset
-        raise TypeError('fromutc() argument must be a datetime instance or None')
+        if not isinstance(dt, datetime):
+            raise TypeError('fromutc() argument must be a datetime instance or None')
+        if dt.tzinfo is not self:
+            raise ValueError('fromutc: dt.tzinfo is not self')
+        return dt + self._offset
 
-    @staticmethod
-    def _name_from_offset(delta):
-        if not delta:
-            return 'UTC'
-        us = delta._us()
-        return 'UTC' + _tf.format_offset((us // 1000000, us % 1000000) if us >= 0 else
-                                         (-((-us) // 1000000), -((-us) % 1000000)), ':')
+
+def _utc_label(delta):
+    # 'UTC' for a zero offset, otherwise 'UTC+HH:MM[:SS[.ffffff]]'.
+    if not delta:
+        return 'UTC'
+    return 'UTC' + _tf.format_offset(_offset_parts(delta), ':')
 
 
 def _tn(v):
     return 'None' if v is None else type(v).__name__
 
 
-timezone.utc = timezone._create(timedelta(0))
-timezone.min = timezone._create(-timedelta(hours=23, minutes=59))
-timezone.max = timezone._create(timedelta(hours=23, minutes=59))
+timezone.utc = timezone._make(timedelta._create(0), None)
+timezone.max = timezone._make(timedelta._create((23 * 60 + 59) * 60000000), None)
+timezone.min = timezone._make(-timezone.max._offset, None)
 UTC = timezone.utc
 
 
@@ -475,6 +485,71 @@ def _check_utc_offset(name, offset):
                          'timedelta(hours=24), not %r' % (offset,))
 
 
+def _plain_date_key(obj):
+    if isinstance(obj, datetime) or not isinstance(obj, date):
+        return None
+    return obj._cmp_key()
+
+
+def _from_iso_text(text, build):
+    # Shared by the fromisoformat constructors: type check, then map every
+    # parse failure to CPython's message.
+    if not isinstance(text, str):
+        raise TypeError('fromisoformat: argument must be str')
+    try:
+        return build(text)
+    except (IndexError, ValueError):
+        pass
+    raise ValueError('Invalid isoformat string: %r' % (text,))
+
+
+def _whole_iso_date(text):
+    y, m, d, used = _parse_iso_date(text)
+    if used != len(text):
+        raise ValueError(text)
+    return y, m, d
+
+
+def _split_iso_datetime(text):
+    if len(text) < 7:
+        raise ValueError(text)
+    y, m, d, used = _parse_iso_date(text)
+    tail = text[used:]
+    if not tail:
+        return y, m, d, 0, 0, 0, 0, None
+    sep = tail[0]
+    if sep not in 'Tt ' and not sep.isspace():
+        raise ValueError(text)
+    return (y, m, d) + tuple(_parse_iso_time(tail[1:]))
+
+
+def _week_and_year_day(d):
+    # (weekday with Monday = 0, day of the year) for struct_time.
+    ordinal = _tf.ymd2ord(d._year, d._month, d._day)
+    return ((ordinal - 1) % 7, _tf.days_before_month(d._year, d._month) + d._day)
+
+
+def _clock_repr(obj, fields, keep, fold_first=False):
+    # Constructor-style repr: trailing zero fields beyond the first `keep`
+    # are left out; tzinfo and fold are shown only when set (datetime lists
+    # fold first, time lists tzinfo first, as CPython does).
+    while len(fields) > keep and fields[-1] == 0:
+        fields.pop()
+    extras = []
+    if obj._tzinfo is not None:
+        extras.append('tzinfo=%r' % (obj._tzinfo,))
+    if obj._fold:
+        extras.insert(0 if fold_first else len(extras), 'fold=1')
+    text = ', '.join(['%d' % f for f in fields] + extras)
+    return '%s(%s)' % (_type_label(obj), text)
+
+
+def _format_via_strftime(self, fmt):
+    if not isinstance(fmt, str):
+        raise TypeError('must be str, not %s' % type(fmt).__name__)
+    return self.strftime(fmt) if fmt else str(self)
+
+
 # ---- date ---------------------------------------------------------------------------------------------------------------
 class date:
     __slots__ = ('_year', '_month', '_day', '_hashcode')
@@ -486,12 +561,12 @@ class date:
 
     @classmethod
     def _create(cls, y, m, d):
-        self = object.__new__(cls)
-        self._year = y
-        self._month = m
-        self._day = d
-        self._hashcode = -1
-        return self
+        obj = object.__new__(cls)
+        obj._year = y
+        obj._month = m
+        obj._day = d
+        obj._hashcode = -1
+        return obj
 
     @classmethod
     def fromtimestamp(cls, t):
@@ -513,19 +588,11 @@ class date:
 
     @classmethod
     def fromisoformat(cls, date_string):
-        if not isinstance(date_string, str):
-            raise TypeError('fromisoformat: argument must be str')
-        try:
-            y, m, d, n = _parse_iso_date(date_string)
-            if n != len(date_string):
-                raise ValueError
-            return cls(y, m, d)
-        except (ValueError, IndexError):
-            raise ValueError('Invalid isoformat string: %r' % (date_string,)) from None
+        return _from_iso_text(date_string, lambda text: cls(*_whole_iso_date(text)))
 
     @classmethod
     def fromisocalendar(cls, year, week, day):
-        if not MINYEAR <= year <= MAXYEAR:
+        if year < MINYEAR or year > MAXYEAR:
             raise ValueError('Year is out of range: %d' % year)
         if not 0 < week < 53:
             out_of_range = True
@@ -546,25 +613,19 @@ class date:
         return cls(r[0], r[1], r[2])
 
     def __repr__(self):
-        return '%s.%s(%d, %d, %d)' % (_mod(self), type(self).__qualname__, self._year, self._month, self._day)
+        return '%s(%d, %d, %d)' % (_type_label(self), self._year, self._month, self._day)
 
     def ctime(self):
         return _tf.strftime('%a %b %e %H:%M:%S %Y', self._tt())
 
     def _tt(self):
-        y, m, d = self._year, self._month, self._day
-        return (y, m, d, 0, 0, 0, (_tf.ymd2ord(y, m, d) + 6) % 7, _tf.days_before_month(y, m) + d)
+        return (self._year, self._month, self._day, 0, 0, 0) + _week_and_year_day(self)
 
     def strftime(self, *args, **kwargs):
         format = _fmt_arg('strftime', args, kwargs)
         return _tf.strftime(format, self._tt())
 
-    def __format__(self, fmt):
-        if not isinstance(fmt, str):
-            raise TypeError('must be str, not %s' % type(fmt).__name__)
-        if len(fmt) != 0:
-            return self.strftime(fmt)
-        return str(self)
+    __format__ = _format_via_strftime
 
     def isoformat(self):
         return '%04d-%02d-%02d' % (self._year, self._month, self._day)
@@ -600,58 +661,44 @@ class date:
     def _cmp_key(self):
         return (self._year, self._month, self._day)
 
-    def __eq__(self, other):
-        if isinstance(other, date) and not isinstance(other, datetime) and not isinstance(self, datetime):
-            return self._cmp_key() == other._cmp_key()
-        return NotImplemented
-
-    def __lt__(self, other):
-        if isinstance(other, date) and not isinstance(other, datetime):
-            return self._cmp_key() < other._cmp_key()
-        return NotImplemented
-
-    def __le__(self, other):
-        if isinstance(other, date) and not isinstance(other, datetime):
-            return self._cmp_key() <= other._cmp_key()
-        return NotImplemented
-
-    def __gt__(self, other):
-        if isinstance(other, date) and not isinstance(other, datetime):
-            return self._cmp_key() > other._cmp_key()
-        return NotImplemented
-
-    def __ge__(self, other):
-        if isinstance(other, date) and not isinstance(other, datetime):
-            return self._cmp_key() >= other._cmp_key()
-        return NotImplemented
+    # A datetime is a date subclass but never compares with a plain date.
+    __eq__ = _ordering(lambda a, b: a == b, '_cmp_key', _plain_date_key)
+    __lt__ = _ordering(lambda a, b: a < b, '_cmp_key', _plain_date_key)
+    __le__ = _ordering(lambda a, b: a <= b, '_cmp_key', _plain_date_key)
+    __gt__ = _ordering(lambda a, b: a > b, '_cmp_key', _plain_date_key)
+    __ge__ = _ordering(lambda a, b: a >= b, '_cmp_key', _plain_date_key)
 
     def __hash__(self):
         if self._hashcode == -1:
             self._hashcode = hash(('date', self._year, self._month, self._day))
         return self._hashcode
 
+    def _shift_days(self, ndays):
+        target = ndays + self.toordinal()
+        if not 1 <= target <= _MAXORDINAL:
+            raise OverflowError('date value out of range')
+        return type(self).fromordinal(target)
+
     def __add__(self, other):
         if isinstance(other, timedelta):
-            o = self.toordinal() + other.days
-            if 0 < o <= _MAXORDINAL:
-                return type(self).fromordinal(o)
-            raise OverflowError('date value out of range')
+            return self._shift_days(other.days)
         return NotImplemented
 
     __radd__ = __add__
 
     def __sub__(self, other):
         if isinstance(other, timedelta):
-            return self + timedelta(-other.days)
-        if isinstance(other, date) and not isinstance(other, datetime):
-            return timedelta(self.toordinal() - other.toordinal())
-        return NotImplemented
+            return self._shift_days(-other.days)
+        if _plain_date_key(other) is None:
+            return NotImplemented
+        return timedelta(days=self.toordinal() - other.toordinal())
 
     def weekday(self):
-        return (self.toordinal() + 6) % 7
+        # Ordinal 1 (0001-01-01) was a Monday.
+        return (self.toordinal() - 1) % 7
 
     def isoweekday(self):
-        return self.toordinal() % 7 or 7
+        return 1 + self.weekday()
 
     def isocalendar(self):
         return _IsoCalendarDate(*_tf.isocalendar(self._year, self._month, self._day))
@@ -661,8 +708,8 @@ class date:
 
 
 date.min = date(1, 1, 1)
-date.max = date(9999, 12, 31)
-date.resolution = timedelta(days=1)
+date.max = date(MAXYEAR, 12, 31)
+date.resolution = timedelta._create(86400000000)
 
 
 class _IsoCalendarDate(tuple):
@@ -703,15 +750,15 @@ class time:
 
     @classmethod
     def _create(cls, h, m, s, us, tz, fold=0):
-        self = object.__new__(cls)
-        self._hour = h
-        self._minute = m
-        self._second = s
-        self._microsecond = us
-        self._tzinfo = tz
-        self._fold = fold
-        self._hashcode = -1
-        return self
+        obj = object.__new__(cls)
+        obj._hour = h
+        obj._minute = m
+        obj._second = s
+        obj._microsecond = us
+        obj._tzinfo = tz
+        obj._fold = fold
+        obj._hashcode = -1
+        return obj
 
     hour = property(lambda self: self._hour)
     minute = property(lambda self: self._minute)
@@ -749,7 +796,7 @@ class time:
         b = other._key()
         if myoff == otoff:
             return (a > b) - (a < b)
-        if myoff is None or otoff is None:
+        if None in (myoff, otoff):
             return None
         a -= myoff._us()
         b -= otoff._us()
@@ -791,18 +838,7 @@ class time:
         return self._hashcode
 
     def __repr__(self):
-        if self._microsecond != 0:
-            s = ', %d, %d' % (self._second, self._microsecond)
-        elif self._second != 0:
-            s = ', %d' % self._second
-        else:
-            s = ''
-        s = '%s.%s(%d, %d%s)' % (_mod(self), type(self).__qualname__, self._hour, self._minute, s)
-        if self._tzinfo is not None:
-            s = s[:-1] + ', tzinfo=%r' % self._tzinfo + ')'
-        if self._fold:
-            s = s[:-1] + ', fold=1)'
-        return s
+        return _clock_repr(self, [self._hour, self._minute, self._second, self._microsecond], 2)
 
     def isoformat(self, timespec='auto'):
         s = _format_time(self._hour, self._minute, self._second, self._microsecond, timespec)
@@ -815,14 +851,11 @@ class time:
 
     @classmethod
     def fromisoformat(cls, time_string):
-        if not isinstance(time_string, str):
-            raise TypeError('fromisoformat: argument must be str')
-        s = time_string[1:] if time_string[:1] == 'T' else time_string
-        try:
-            h, m, sec, us, tz = _parse_iso_time(s)
-            return cls(h, m, sec, us, tz)
-        except (ValueError, IndexError):
-            raise ValueError('Invalid isoformat string: %r' % (time_string,)) from None
+        def build(text):
+            if text.startswith('T'):
+                text = text[1:]
+            return cls(*_parse_iso_time(text))
+        return _from_iso_text(time_string, build)
 
     @classmethod
     def strptime(cls, date_string, format):
@@ -835,12 +868,7 @@ class time:
         off = self.utcoffset()
         return _tf.strftime(format, tt, self._microsecond, self.tzname(), None if off is None else _offset_parts(off))
 
-    def __format__(self, fmt):
-        if not isinstance(fmt, str):
-            raise TypeError('must be str, not %s' % type(fmt).__name__)
-        if len(fmt) != 0:
-            return self.strftime(fmt)
-        return str(self)
+    __format__ = _format_via_strftime
 
     def replace(self, *args, **kwargs):
         names = ('hour', 'minute', 'second', 'microsecond', 'tzinfo', 'fold')
@@ -859,24 +887,27 @@ class time:
 
 
 time.min = time(0, 0, 0)
-time.max = time(23, 59, 59, 999999)
-time.resolution = timedelta(microseconds=1)
+time.max = time(23, 59, 59, 10 ** 6 - 1)
+time.resolution = timedelta._create(1)
+
+
+_TIMESPEC_SHAPES = {
+    'hours': lambda h, m, sec, us: '%02d' % h,
+    'minutes': lambda h, m, sec, us: '%02d:%02d' % (h, m),
+    'seconds': lambda h, m, sec, us: '%02d:%02d:%02d' % (h, m, sec),
+    'milliseconds': lambda h, m, sec, us: '%02d:%02d:%02d.%03d' % (h, m, sec, us // 1000),
+    'microseconds': lambda h, m, sec, us: '%02d:%02d:%02d.%06d' % (h, m, sec, us),
+}
 
 
 def _format_time(hh, mm, ss, us, timespec):
     if timespec == 'auto':
-        timespec = 'microseconds' if us else 'seconds'
-    if timespec == 'hours':
-        return '%02d' % hh
-    if timespec == 'minutes':
-        return '%02d:%02d' % (hh, mm)
-    if timespec == 'seconds':
-        return '%02d:%02d:%02d' % (hh, mm, ss)
-    if timespec == 'milliseconds':
-        return '%02d:%02d:%02d.%03d' % (hh, mm, ss, us // 1000)
-    if timespec == 'microseconds':
-        return '%02d:%02d:%02d.%06d' % (hh, mm, ss, us)
-    raise ValueError('Unknown timespec value')
+        shape = _TIMESPEC_SHAPES['microseconds' if us else 'seconds']
+    else:
+        shape = _TIMESPEC_SHAPES.get(timespec)
+        if shape is None:
+            raise ValueError('Unknown timespec value')
+    return shape(hh, mm, ss, us)
 
 
 def _fmt_arg(fname, args, kwargs):
@@ -1033,18 +1064,18 @@ class datetime(date):
 
     @classmethod
     def _create_dt(cls, y, mo, d, h, mi, s, us, tz, fold=0):
-        self = object.__new__(cls)
-        self._year = y
-        self._month = mo
-        self._day = d
-        self._hour = h
-        self._minute = mi
-        self._second = s
-        self._microsecond = us
-        self._tzinfo = tz
-        self._fold = fold
-        self._hashcode = -1
-        return self
+        obj = object.__new__(cls)
+        obj._year = y
+        obj._month = mo
+        obj._day = d
+        obj._hour = h
+        obj._minute = mi
+        obj._second = s
+        obj._microsecond = us
+        obj._tzinfo = tz
+        obj._fold = fold
+        obj._hashcode = -1
+        return obj
 
     hour = property(lambda self: self._hour)
     minute = property(lambda self: self._minute)
@@ -1101,24 +1132,11 @@ class datetime(date):
 
     @classmethod
     def fromisoformat(cls, date_string):
-        if not isinstance(date_string, str):
-            raise TypeError('fromisoformat: argument must be str')
-        if len(date_string) < 7:
-            raise ValueError('Invalid isoformat string: %r' % (date_string,))
-        try:
-            y, m, d, n = _parse_iso_date(date_string)
-            rest = date_string[n:]
-            h = mi = s = us = 0
-            tz = None
-            if rest:
-                if rest[0] not in 'T t' and not (rest[0].isspace() or rest[0] == 'T'):
-                    raise ValueError
-                h, mi, s, us, tz = _parse_iso_time(rest[1:])
-        except (ValueError, IndexError):
-            raise ValueError('Invalid isoformat string: %r' % (date_string,)) from None
-        if h == 24:
-            return cls(y, m, d, 0, 0, 0, 0, tz) + timedelta(days=1)
-        return cls(y, m, d, h, mi, s, us, tz)
+        y, m, d, h, mi, sec, us, tz = _from_iso_text(date_string, _split_iso_datetime)
+        if h != 24:
+            return cls(y, m, d, h, mi, sec, us, tz)
+        # 24:00 means midnight at the end of that day.
+        return cls(y, m, d, 0, 0, 0, 0, tz) + timedelta._create(86400000000)
 
     @classmethod
     def strptime(cls, date_string, format):
@@ -1140,21 +1158,20 @@ class datetime(date):
         return _time_mod().struct_time((tt[0], tt[1], tt[2], tt[3], tt[4], tt[5], tt[6], tt[7], 0))
 
     def _tt(self):
-        y, m, d = self._year, self._month, self._day
-        return (y, m, d, self._hour, self._minute, self._second, (_tf.ymd2ord(y, m, d) + 6) % 7,
-                _tf.days_before_month(y, m) + d)
+        return ((self._year, self._month, self._day, self._hour, self._minute, self._second)
+                + _week_and_year_day(self))
 
     def _epoch_us(self):
         days = _tf.ymd2ord(self._year, self._month, self._day) - 719163
         return ((days * 24 + self._hour) * 60 + self._minute) * 60000000 + self._second * 1000000 + self._microsecond
 
     def timestamp(self):
-        if self._tzinfo is None:
-            return (self._epoch_us() - _local_offset() * 1000000) / 1e6
-        return (self - _EPOCH).total_seconds()
+        if self._tzinfo is not None:
+            return (self - _EPOCH)._us() / 1e6
+        return (self._epoch_us() - 1000000 * _local_offset()) / 1e6
 
     def date(self):
-        return date(self._year, self._month, self._day)
+        return date._create(self._year, self._month, self._day)
 
     def time(self):
         return time(self._hour, self._minute, self._second, self._microsecond, fold=self._fold)
@@ -1207,20 +1224,11 @@ class datetime(date):
         return s
 
     def __str__(self):
-        return self.isoformat(sep=' ')
+        return self.isoformat(' ')
 
     def __repr__(self):
-        L = [self._year, self._month, self._day, self._hour, self._minute, self._second, self._microsecond]
-        if L[-1] == 0:
-            del L[-1]
-        if L[-1] == 0:
-            del L[-1]
-        s = '%s.%s(%s)' % (_mod(self), type(self).__qualname__, ', '.join(map(str, L)))
-        if self._tzinfo is not None:
-            s = s[:-1] + ', tzinfo=%r' % self._tzinfo + ')'
-        if self._fold:
-            s = s[:-1] + ', fold=1)'
-        return s
+        fields = [self._year, self._month, self._day, self._hour, self._minute, self._second, self._microsecond]
+        return _clock_repr(self, fields, 5, True)
 
     def strftime(self, *args, **kwargs):
         format = _fmt_arg('strftime', args, kwargs)
@@ -1241,10 +1249,10 @@ class datetime(date):
     def tzname(self):
         if self._tzinfo is None:
             return None
-        name = self._tzinfo.tzname(self)
-        if name is not None and not isinstance(name, str):
-            raise TypeError('tzinfo.tzname() must return None or a string, not %s' % type(name).__name__)
-        return name
+        label = self._tzinfo.tzname(self)
+        if label is None or isinstance(label, str):
+            return label
+        raise TypeError('tzinfo.tzname() must return None or a string, not %s' % type(label).__name__)
 
     def dst(self):
         if self._tzinfo is None:
@@ -1277,40 +1285,34 @@ class datetime(date):
             a, b = self._epoch_us() - myoff._us(), other._epoch_us() - otoff._us()
         return (a > b) - (a < b)
 
-    def __eq__(self, other):
+    def _rich(self, other, test, equality):
+        # Shared body of the six comparisons: datetimes compare by instant,
+        # a plain date is never equal and cannot be ordered.
         if isinstance(other, datetime):
-            return self._cmp(other, True) == 0
-        if isinstance(other, date):
-            return False
-        return NotImplemented
+            return test(self._cmp(other, equality), 0)
+        if not isinstance(other, date):
+            return NotImplemented
+        if equality:
+            return test(1, 0)
+        _cmperror(self, other)
+
+    def __eq__(self, other):
+        return self._rich(other, int.__eq__, True)
+
+    def __ne__(self, other):
+        return self._rich(other, int.__ne__, True)
 
     def __lt__(self, other):
-        if isinstance(other, datetime):
-            return self._cmp(other, False) < 0
-        if isinstance(other, date):
-            _cmperror(self, other)
-        return NotImplemented
+        return self._rich(other, int.__lt__, False)
 
     def __le__(self, other):
-        if isinstance(other, datetime):
-            return self._cmp(other, False) <= 0
-        if isinstance(other, date):
-            _cmperror(self, other)
-        return NotImplemented
+        return self._rich(other, int.__le__, False)
 
     def __gt__(self, other):
-        if isinstance(other, datetime):
-            return self._cmp(other, False) > 0
-        if isinstance(other, date):
-            _cmperror(self, other)
-        return NotImplemented
+        return self._rich(other, int.__gt__, False)
 
     def __ge__(self, other):
-        if isinstance(other, datetime):
-            return self._cmp(other, False) >= 0
-        if isinstance(other, date):
-            _cmperror(self, other)
-        return NotImplemented
+        return self._rich(other, int.__ge__, False)
 
     def __hash__(self):
         if self._hashcode == -1:
@@ -1321,9 +1323,10 @@ class datetime(date):
         return self._hashcode
 
     def __add__(self, other):
-        if not isinstance(other, timedelta):
+        step = _td_micro(other)
+        if step is None:
             return NotImplemented
-        us = self._epoch_us() + other._us()
+        us = step + self._epoch_us()
         days = us // 86400000000
         if not 0 < days + 719163 <= _MAXORDINAL:
             raise OverflowError('date value out of range')
@@ -1333,11 +1336,13 @@ class datetime(date):
     __radd__ = __add__
 
     def __sub__(self, other):
-        if isinstance(other, timedelta):
-            return self + -other
+        step = _td_micro(other)
+        if step is not None:
+            return self + timedelta._create(-step)
         if not isinstance(other, datetime):
             return NotImplemented
-        a, b = self._epoch_us(), other._epoch_us()
+        a = self._epoch_us()
+        b = other._epoch_us()
         if self._tzinfo is not other._tzinfo:
             myoff = self.utcoffset()
             otoff = other.utcoffset()
@@ -1355,9 +1360,9 @@ class datetime(date):
 
 _date_class = date
 _time_class = time
-datetime.min = datetime(1, 1, 1)
-datetime.max = datetime(9999, 12, 31, 23, 59, 59, 999999)
-datetime.resolution = timedelta(microseconds=1)
+datetime.min = datetime(MINYEAR, 1, 1)
+datetime.max = datetime(MAXYEAR, 12, 31, 23, 59, 59, 999999)
+datetime.resolution = timedelta._create(1)
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 for _c, _n in ((timedelta, 'datetime.timedelta'), (date, 'datetime.date'), (time, 'datetime.time'),

@@ -20,85 +20,46 @@ __all__ = ['Decimal', 'Context', 'DecimalTuple', 'DefaultContext', 'BasicContext
 __version__ = '1.70'
 __libmpdec_version__ = '2.5.1'
 
-ROUND_DOWN = 'ROUND_DOWN'
-ROUND_HALF_UP = 'ROUND_HALF_UP'
-ROUND_HALF_EVEN = 'ROUND_HALF_EVEN'
-ROUND_CEILING = 'ROUND_CEILING'
-ROUND_FLOOR = 'ROUND_FLOOR'
-ROUND_UP = 'ROUND_UP'
-ROUND_HALF_DOWN = 'ROUND_HALF_DOWN'
-ROUND_05UP = 'ROUND_05UP'
-_ROUNDINGS = (ROUND_DOWN, ROUND_HALF_UP, ROUND_HALF_EVEN, ROUND_CEILING, ROUND_FLOOR, ROUND_UP, ROUND_HALF_DOWN,
-              ROUND_05UP)
+# Each rounding mode is named by its own spelling.
+_ROUNDINGS = ('ROUND_DOWN', 'ROUND_HALF_UP', 'ROUND_HALF_EVEN', 'ROUND_CEILING', 'ROUND_FLOOR', 'ROUND_UP',
+              'ROUND_HALF_DOWN', 'ROUND_05UP')
+(ROUND_DOWN, ROUND_HALF_UP, ROUND_HALF_EVEN, ROUND_CEILING, ROUND_FLOOR, ROUND_UP, ROUND_HALF_DOWN,
+ ROUND_05UP) = _ROUNDINGS
 
-MAX_PREC = 999999999999999999
-MAX_EMAX = 999999999999999999
-MIN_EMIN = -999999999999999999
+MAX_PREC = MAX_EMAX = 10 ** 18 - 1
+MIN_EMIN = -MAX_EMAX
 MIN_ETINY = MIN_EMIN - (MAX_PREC - 1)
 HAVE_THREADS = True
 HAVE_CONTEXTVAR = True
 
 
 # ---- signals --------------------------------------------------------------------------------
-class DecimalException(ArithmeticError):
-    pass
+def _define_signals():
+    # (name, parent names); ArithmeticError, ZeroDivisionError and TypeError
+    # are the built-in bases some of them add.
+    tree = (
+        ('DecimalException', ('ArithmeticError',)),
+        ('Clamped', ('DecimalException',)),
+        ('InvalidOperation', ('DecimalException',)),
+        ('ConversionSyntax', ('InvalidOperation',)),
+        ('DivisionByZero', ('DecimalException', 'ZeroDivisionError')),
+        ('DivisionImpossible', ('InvalidOperation',)),
+        ('DivisionUndefined', ('InvalidOperation', 'ZeroDivisionError')),
+        ('Inexact', ('DecimalException',)),
+        ('InvalidContext', ('InvalidOperation',)),
+        ('Rounded', ('DecimalException',)),
+        ('Subnormal', ('DecimalException',)),
+        ('Overflow', ('Inexact', 'Rounded')),
+        ('Underflow', ('Inexact', 'Rounded', 'Subnormal')),
+        ('FloatOperation', ('DecimalException', 'TypeError')),
+    )
+    made = {'ArithmeticError': ArithmeticError, 'ZeroDivisionError': ZeroDivisionError, 'TypeError': TypeError}
+    for name, parents in tree:
+        made[name] = type(name, tuple(made[p] for p in parents), {'__module__': 'decimal'})
+        globals()[name] = made[name]
 
 
-class Clamped(DecimalException):
-    pass
-
-
-class InvalidOperation(DecimalException):
-    pass
-
-
-class ConversionSyntax(InvalidOperation):
-    pass
-
-
-class DivisionByZero(DecimalException, ZeroDivisionError):
-    pass
-
-
-class DivisionImpossible(InvalidOperation):
-    pass
-
-
-class DivisionUndefined(InvalidOperation, ZeroDivisionError):
-    pass
-
-
-class Inexact(DecimalException):
-    pass
-
-
-class InvalidContext(InvalidOperation):
-    pass
-
-
-class Rounded(DecimalException):
-    pass
-
-
-class Subnormal(DecimalException):
-    pass
-
-
-class Overflow(Inexact, Rounded):
-    pass
-
-
-class Underflow(Inexact, Rounded, Subnormal):
-    pass
-
-
-class FloatOperation(DecimalException, TypeError):
-    pass
-
-
-for _c in (DecimalException, Clamped, InvalidOperation, ConversionSyntax, DivisionByZero, DivisionImpossible,
-           DivisionUndefined, Inexact, InvalidContext, Rounded, Subnormal, Overflow, Underflow, FloatOperation):
-    _c.__module__ = 'decimal'
+_define_signals()
 
 # The signals a context tracks, in the order its repr lists them.
 _SIGNALS = [InvalidOperation, FloatOperation, DivisionByZero, Overflow, Underflow, Subnormal, Inexact, Rounded,
@@ -340,35 +301,67 @@ def getcontext():
 def setcontext(context):
     """Make context the current context."""
     global _current
-    if context in (DefaultContext, BasicContext, ExtendedContext):
+    # The three template contexts are never installed themselves, only copies.
+    if any(context is t for t in (DefaultContext, BasicContext, ExtendedContext)):
         context = context.copy()
         context.clear_flags()
     _current = context
 
 
-class _ContextManager:
-    def __init__(self, new_context):
-        self.new_context = new_context.copy()
+class _ContextSwitch:
+    """Makes its context current inside a with-block, restoring the old one after."""
+
+    def __init__(self, ctx):
+        self._inner = ctx
+        self._outer = None
 
     def __enter__(self):
-        self.saved_context = getcontext()
-        setcontext(self.new_context)
-        return self.new_context
+        self._outer = getcontext()
+        setcontext(self._inner)
+        return self._inner
 
-    def __exit__(self, t, v, tb):
-        setcontext(self.saved_context)
+    def __exit__(self, *exc):
+        setcontext(self._outer)
+        return False
 
 
 def localcontext(ctx=None, **kwargs):
     """A with-block in which a copy of ctx (default: the current context) is current."""
     if ctx is None:
         ctx = getcontext()
-    cm = _ContextManager(ctx)
+    fresh = ctx.copy()
     for key, value in kwargs.items():
         if key not in ('prec', 'rounding', 'Emin', 'Emax', 'capitals', 'clamp', 'flags', 'traps'):
             raise TypeError(f"'{key}' is an invalid keyword argument for this function")
-        setattr(cm.new_context, key, value)
-    return cm
+        setattr(fresh, key, value)
+    return _ContextSwitch(fresh)
+
+
+def _pick_context(context):
+    return getcontext() if context is None else context
+
+
+def _arith(impl):
+    # Decorator for the binary operators: the right operand is converted
+    # (int or Decimal, else NotImplemented) and the context resolved before
+    # impl(self, other, ctx) runs.  Callers may still pass context=.
+    def operator(self, other, context=None):
+        rhs = _conv(other)
+        if rhs is NotImplemented:
+            return NotImplemented
+        return impl(self, rhs, _pick_context(context))
+    operator.__name__ = operator.__qualname__ = impl.__name__
+    return operator
+
+
+def _swapped(forward):
+    # The reflected form of a binary operator: run it with the operands swapped.
+    def operator(self, other, context=None):
+        lhs = _conv(other)
+        if lhs is NotImplemented:
+            return NotImplemented
+        return getattr(lhs, forward)(self, context=context)
+    return operator
 
 
 # ---- helpers ----------------------------------------------------------------------------------------
@@ -443,7 +436,7 @@ class Decimal:
             self._exp = 0
             return self
         if isinstance(value, float):
-            ctx = context if context is not None else getcontext()
+            ctx = _pick_context(context)
             ctx.flags[FloatOperation] = True
             if ctx.traps[FloatOperation]:
                 raise FloatOperation("[<class 'decimal.FloatOperation'>]")
@@ -451,7 +444,7 @@ class Decimal:
         if isinstance(value, str):
             parsed = _parse(value)
             if parsed is None:
-                ctx = context if context is not None else getcontext()
+                ctx = _pick_context(context)
                 ctx._raise(ConversionSyntax)
                 self._sign, self._coeff, self._exp, self._special = 0, 0, 0, 'n'
                 return self
@@ -629,15 +622,15 @@ class Decimal:
         if left == dot:
             tail = ''
         else:
-            ctx = context if context is not None else getcontext()
+            ctx = _pick_context(context)
             tail = ('E' if ctx.capitals else 'e') + '%+d' % (left - dot)
         return sign + intpart + frac + tail
 
     def to_eng_string(self, context=None):
-        return self.__str__(eng=True, context=context)
+        return Decimal.__str__(self, True, context)
 
     def __repr__(self):
-        return "Decimal('%s')" % str(self)
+        return 'Decimal(%s)' % repr(str(self))
 
     def as_tuple(self):
         if self._special == 'F':
@@ -716,9 +709,9 @@ class Decimal:
 
     def __round__(self, n=None):
         if n is not None:
-            if not isinstance(n, int):
-                raise TypeError('Second argument to round should be integral')
-            return self.quantize(Decimal._make(0, 1, -n))
+            if isinstance(n, int):
+                return self.quantize(Decimal._make(0, 1, -n))
+            raise TypeError('Second argument to round should be integral')
         if self._special:
             if self._is_nan():
                 raise ValueError('cannot round a NaN')
@@ -758,10 +751,10 @@ class Decimal:
         return -r if self._sign else r
 
     def _compare_operand(self, other, equality):
-        if isinstance(other, Decimal):
-            return other
-        if isinstance(other, int):
-            return Decimal(other)
+        # Decimal and int compare exactly; a float is converted exactly but
+        # raises the FloatOperation signal (trapped only for ordering).
+        if isinstance(other, (Decimal, int)):
+            return other if isinstance(other, Decimal) else Decimal(other)
         if isinstance(other, float):
             ctx = getcontext()
             ctx.flags[FloatOperation] = True
@@ -835,7 +828,7 @@ class Decimal:
 
     def compare(self, other, context=None):
         other = _conv(other, True)
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         nan = self._check_nans(other, ctx)
         if nan is not None:
             return nan
@@ -843,7 +836,7 @@ class Decimal:
 
     def compare_signal(self, other, context=None):
         other = _conv(other, True)
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         if self._is_nan() or other._is_nan():
             return ctx._raise(InvalidOperation, _NaN)
         return self.compare(other, context)
@@ -881,7 +874,7 @@ class Decimal:
 
     def _minmax(self, other, context, want_max, mag):
         other = _conv(other, True)
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         if self._is_nan() or other._is_nan():
             if self._special == 'N' or other._special == 'N':
                 return self._check_nans(other, ctx)
@@ -900,7 +893,7 @@ class Decimal:
 
     # -- unary ---------------------------------------------------------------------------------------
     def __neg__(self, context=None):
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         nan = self._check_nans(None, ctx)
         if nan is not None:
             return nan
@@ -909,7 +902,7 @@ class Decimal:
         return Decimal._make(1 - self._sign, self._coeff, self._exp, self._special)._fix(ctx)
 
     def __pos__(self, context=None):
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         nan = self._check_nans(None, ctx)
         if nan is not None:
             return nan
@@ -920,7 +913,7 @@ class Decimal:
     def __abs__(self, round=True, context=None):
         if not round:
             return self.copy_abs()
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         nan = self._check_nans(None, ctx)
         if nan is not None:
             return nan
@@ -937,11 +930,8 @@ class Decimal:
         return Decimal._make(other._sign, self._coeff, self._exp, self._special)
 
     # -- arithmetic ----------------------------------------------------------------------------------
-    def __add__(self, other, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        ctx = context if context is not None else getcontext()
+    @_arith
+    def __add__(self, other, ctx):
         nan = self._check_nans(other, ctx)
         if nan is not None:
             return nan
@@ -972,27 +962,17 @@ class Decimal:
 
     __radd__ = __add__
 
-    def __sub__(self, other, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        ctx = context if context is not None else getcontext()
+    @_arith
+    def __sub__(self, other, ctx):
         nan = self._check_nans(other, ctx)
         if nan is not None:
             return nan
         return self.__add__(other.copy_negate(), context=ctx)
 
-    def __rsub__(self, other, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        return other.__sub__(self, context=context)
+    __rsub__ = _swapped('__sub__')
 
-    def __mul__(self, other, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        ctx = context if context is not None else getcontext()
+    @_arith
+    def __mul__(self, other, ctx):
         sign = self._sign ^ other._sign
         nan = self._check_nans(other, ctx)
         if nan is not None:
@@ -1005,11 +985,8 @@ class Decimal:
 
     __rmul__ = __mul__
 
-    def __truediv__(self, other, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        ctx = context if context is not None else getcontext()
+    @_arith
+    def __truediv__(self, other, ctx):
         sign = self._sign ^ other._sign
         nan = self._check_nans(other, ctx)
         if nan is not None:
@@ -1043,11 +1020,7 @@ class Decimal:
                 exp += 1
         return Decimal._make(sign, q, exp)._fix(ctx)
 
-    def __rtruediv__(self, other, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        return other.__truediv__(self, context=context)
+    __rtruediv__ = _swapped('__truediv__')
 
     def _divide_int(self, other, ctx):
         """(quotient, remainder) with the quotient truncated toward zero; None for errors handled."""
@@ -1064,11 +1037,8 @@ class Decimal:
             return 'impossible'
         return Decimal._make(sign, q, 0), Decimal._make(self._sign, r, e)
 
-    def __floordiv__(self, other, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        ctx = context if context is not None else getcontext()
+    @_arith
+    def __floordiv__(self, other, ctx):
         nan = self._check_nans(other, ctx)
         if nan is not None:
             return nan
@@ -1088,17 +1058,10 @@ class Decimal:
             return ctx._raise(DivisionImpossible, _NaN)
         return res[0]._fix(ctx)
 
-    def __rfloordiv__(self, other, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        return other.__floordiv__(self, context=context)
+    __rfloordiv__ = _swapped('__floordiv__')
 
-    def __mod__(self, other, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        ctx = context if context is not None else getcontext()
+    @_arith
+    def __mod__(self, other, ctx):
         nan = self._check_nans(other, ctx)
         if nan is not None:
             return nan
@@ -1115,17 +1078,10 @@ class Decimal:
             return ctx._raise(DivisionImpossible, _NaN)
         return res[1]._fix(ctx)
 
-    def __rmod__(self, other, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        return other.__mod__(self, context=context)
+    __rmod__ = _swapped('__mod__')
 
-    def __divmod__(self, other, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        ctx = context if context is not None else getcontext()
+    @_arith
+    def __divmod__(self, other, ctx):
         nan = self._check_nans(other, ctx)
         if nan is not None:
             return nan, nan
@@ -1148,15 +1104,11 @@ class Decimal:
             return n, n
         return res[0]._fix(ctx), res[1]._fix(ctx)
 
-    def __rdivmod__(self, other, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        return other.__divmod__(self, context=context)
+    __rdivmod__ = _swapped('__divmod__')
 
     def remainder_near(self, other, context=None):
         other = _conv(other, True)
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         nan = self._check_nans(other, ctx)
         if nan is not None:
             return nan
@@ -1184,8 +1136,8 @@ class Decimal:
     def __pow__(self, other, modulo=None, context=None):
         other = _conv(other)
         if other is NotImplemented:
-            return other
-        ctx = context if context is not None else getcontext()
+            return NotImplemented
+        ctx = _pick_context(context)
         if modulo is not None:
             return self._power_modulo(other, _conv(modulo, True), ctx)
         nan = self._check_nans(other, ctx)
@@ -1235,10 +1187,10 @@ class Decimal:
         return _power_general(self.copy_abs(), other, ctx, result_sign)
 
     def __rpow__(self, other, modulo=None, context=None):
-        other = _conv(other)
-        if other is NotImplemented:
-            return other
-        return other.__pow__(self, modulo, context=context)
+        base = _conv(other)
+        if base is NotImplemented:
+            return NotImplemented
+        return base.__pow__(self, modulo, context=context)
 
     def _power_modulo(self, other, modulo, ctx):
         if self._special or other._special or modulo._special:
@@ -1269,7 +1221,7 @@ class Decimal:
     def fma(self, other, third, context=None):
         other = _conv(other, True)
         third = _conv(third, True)
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         if self._special or other._special:
             product = self.__mul__(other, context=ctx)
         else:
@@ -1297,7 +1249,7 @@ class Decimal:
     def quantize(self, exp, rounding=None, context=None):
         """Round to the exponent of exp."""
         exp = _conv(exp, True)
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         if rounding is None:
             rounding = ctx.rounding
         if self._special or exp._special:
@@ -1331,7 +1283,7 @@ class Decimal:
         return self._exp == other._exp
 
     def to_integral_value(self, rounding=None, context=None):
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         if self._special:
             nan = self._check_nans(None, ctx)
             return nan if nan is not None else Decimal(self)
@@ -1342,7 +1294,7 @@ class Decimal:
     to_integral = to_integral_value
 
     def to_integral_exact(self, rounding=None, context=None):
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         if self._special:
             nan = self._check_nans(None, ctx)
             return nan if nan is not None else Decimal(self)
@@ -1358,7 +1310,7 @@ class Decimal:
 
     def normalize(self, context=None):
         """Round to the context and strip trailing zeros."""
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         if self._special:
             nan = self._check_nans(None, ctx)
             return nan if nan is not None else Decimal(self)
@@ -1376,7 +1328,7 @@ class Decimal:
 
     def scaleb(self, other, context=None):
         other = _conv(other, True)
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         nan = self._check_nans(other, ctx)
         if nan is not None:
             return nan
@@ -1387,7 +1339,7 @@ class Decimal:
         return Decimal._make(self._sign, self._coeff, self._exp + other._to_int())._fix(ctx)
 
     def logb(self, context=None):
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         nan = self._check_nans(None, ctx)
         if nan is not None:
             return nan
@@ -1398,11 +1350,11 @@ class Decimal:
         return Decimal(self.adjusted())._fix(ctx)
 
     def next_plus(self, context=None):
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         return self._next(ctx, 0)
 
     def next_minus(self, context=None):
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         return self._next(ctx, 1)
 
     def _next(self, ctx, toward_negative):
@@ -1421,7 +1373,7 @@ class Decimal:
 
     def next_toward(self, other, context=None):
         other = _conv(other, True)
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         nan = self._check_nans(other, ctx)
         if nan is not None:
             return nan
@@ -1433,7 +1385,7 @@ class Decimal:
     # -- roots, exponentials, logarithms ----------------------------------------------------------
     def sqrt(self, context=None):
         """The correctly rounded square root."""
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         if self._special:
             nan = self._check_nans(None, ctx)
             if nan is not None:
@@ -1477,7 +1429,7 @@ class Decimal:
         return ans
 
     def exp(self, context=None):
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         if self._special:
             nan = self._check_nans(None, ctx)
             if nan is not None:
@@ -1488,7 +1440,7 @@ class Decimal:
         return _exp_decimal(self, ctx)
 
     def ln(self, context=None):
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         if self._special:
             nan = self._check_nans(None, ctx)
             if nan is not None:
@@ -1505,7 +1457,7 @@ class Decimal:
         return _log_decimal(self, ctx, False)
 
     def log10(self, context=None):
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         if self._special:
             nan = self._check_nans(None, ctx)
             if nan is not None:
@@ -1553,13 +1505,13 @@ class Decimal:
     def is_normal(self, context=None):
         if self._special or not self._coeff:
             return False
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         return ctx.Emin <= self.adjusted()
 
     def is_subnormal(self, context=None):
         if self._special or not self._coeff:
             return False
-        ctx = context if context is not None else getcontext()
+        ctx = _pick_context(context)
         return self.adjusted() < ctx.Emin
 
     def number_class(self, context=None):

@@ -1,118 +1,171 @@
-"""Rational numbers (CPython's fractions.Fraction)."""
+"""fractions for Sandkiste: exact rational numbers."""
 import math as _math
 import numbers as _numbers
 
 __all__ = ['Fraction']
 
-_PyHASH_MODULUS = 2 ** 61 - 1
-_PyHASH_INF = 314159
+# Numeric hashing works modulo the Mersenne prime 2**61 - 1, so that equal
+# ints, floats and Fractions hash alike; an infinite value hashes to 314159.
+_HASH_PRIME = (1 << 61) - 1
+_HASH_INFINITY = 314159
 
 
-def _parse(s):
-    """'3/4', ' -1.5e3 ', '7' -> (numerator, denominator) or None."""
-    s = s.strip().replace('_', '')
-    if not s:
-        return None
-    sign = 1
-    if s[0] in '+-':
-        if s[0] == '-':
-            sign = -1
-        s = s[1:]
-    if '/' in s:
-        a, _, b = s.partition('/')
-        a = a.strip()
-        b = b.strip()
-        if not a.isdigit() or not b.isdigit():
+def _digits_only(text):
+    return bool(text) and text.isdigit()
+
+
+def _read_literal(text):
+    """Parse '3/4', '-1.5e3', '.5', '7' (underscores ignored) into an
+    unreduced (numerator, denominator) pair; None when malformed."""
+    body = text.strip().replace('_', '')
+    negative = body[:1] == '-'
+    if body[:1] in ('-', '+'):
+        body = body[1:]
+    if '/' in body:
+        top, bottom = (part.strip() for part in body.split('/', 1))
+        if not (_digits_only(top) and _digits_only(bottom)):
             return None
-        return sign * int(a), int(b)
-    mant, e, exp = s.partition('e') if 'e' in s else s.partition('E')
-    if e and not exp.lstrip('+-').isdigit():
-        return None
-    ip, dot, fp = mant.partition('.')
-    if (ip and not ip.isdigit()) or (fp and not fp.isdigit()) or not (ip or fp):
-        return None
-    num = int(ip + fp) if (ip + fp) else 0
-    den = 10 ** len(fp)
-    if e:
-        x = int(exp)
-        if x >= 0:
-            num *= 10 ** x
-        else:
-            den *= 10 ** -x
-    return sign * num, den
+        num, den = int(top), int(bottom)
+    else:
+        mark = max(body.find('e'), body.find('E'))
+        scale = 0
+        if mark >= 0:
+            power = body[mark + 1:]
+            if not _digits_only(power.lstrip('+-')) or len(power) - len(power.lstrip('+-')) > 1:
+                return None
+            scale = int(power)
+            body = body[:mark]
+        whole, dot, part = body.partition('.')
+        if not (whole or part):
+            return None
+        if (whole and not whole.isdigit()) or (part and not part.isdigit()):
+            return None
+        num = int(whole + part) if whole + part else 0
+        den = 10 ** len(part)
+        if scale > 0:
+            num *= 10 ** scale
+        elif scale < 0:
+            den *= 10 ** -scale
+    return (-num if negative else num), den
+
+
+def _pair(value):
+    """(numerator, denominator) for an exact operand (Fraction or int), else None."""
+    if isinstance(value, Fraction):
+        return value._numerator, value._denominator
+    if isinstance(value, int):
+        return int(value), 1
+    return None
+
+
+def _reduced(cls, num, den):
+    # Build a Fraction already known to be in lowest terms with den > 0.
+    out = object.__new__(cls)
+    out._numerator = num
+    out._denominator = den
+    return out
+
+
+def _finite(x):
+    return x == x and x not in (_math.inf, -_math.inf)
+
+
+def _plus(n1, d1, n2, d2):
+    return Fraction(n1 * d2 + n2 * d1, d1 * d2)
+
+
+def _minus(n1, d1, n2, d2):
+    return Fraction(n1 * d2 - n2 * d1, d1 * d2)
+
+
+def _times(n1, d1, n2, d2):
+    return Fraction(n1 * n2, d1 * d2)
+
+
+def _over(n1, d1, n2, d2):
+    if not n2:
+        raise ZeroDivisionError('Fraction(%s, 0)' % (n1 * d2))
+    return Fraction(n1 * d2, d1 * n2)
+
+
+def _whole_quotient(n1, d1, n2, d2):
+    return (n1 * d2) // (d1 * n2)
+
+
+def _leftover(n1, d1, n2, d2):
+    return Fraction((n1 * d2) % (n2 * d1), d1 * d2)
+
+
+def _operator_pair(name, exact, inexact):
+    def forward(self, other):
+        theirs = _pair(other)
+        if theirs is not None:
+            return exact(self._numerator, self._denominator, theirs[0], theirs[1])
+        if isinstance(other, float):
+            return inexact(float(self), other)
+        return NotImplemented
+
+    def reflected(self, other):
+        theirs = _pair(other)
+        if theirs is not None:
+            return exact(theirs[0], theirs[1], self._numerator, self._denominator)
+        if isinstance(other, float):
+            return inexact(other, float(self))
+        return NotImplemented
+    forward.__name__ = '__%s__' % name
+    reflected.__name__ = '__r%s__' % name
+    return forward, reflected
 
 
 class Fraction(_numbers.Rational):
+    """The rational number numerator/denominator, always kept in lowest terms."""
     __slots__ = ('_numerator', '_denominator')
 
     def __new__(cls, numerator=0, denominator=None):
-        self = object.__new__(cls)
         if denominator is None:
-            if type(numerator) is int:
-                self._numerator = numerator
-                self._denominator = 1
-                return self
-            if isinstance(numerator, Fraction):
-                self._numerator = numerator._numerator
-                self._denominator = numerator._denominator
-                return self
-            if isinstance(numerator, bool):
-                self._numerator = int(numerator)
-                self._denominator = 1
-                return self
-            if isinstance(numerator, int):
-                self._numerator = int(numerator)
-                self._denominator = 1
-                return self
-            if isinstance(numerator, float):
-                if numerator != numerator:
-                    raise ValueError('cannot convert NaN to integer ratio')
-                if numerator in (float('inf'), float('-inf')):
-                    raise OverflowError('cannot convert Infinity to integer ratio')
-                self._numerator, self._denominator = numerator.as_integer_ratio()
-                return self
-            if isinstance(numerator, str):
-                r = _parse(numerator)
-                if r is None:
-                    raise ValueError('Invalid literal for Fraction: %r' % numerator)
-                numerator, denominator = r
-            elif hasattr(numerator, 'as_integer_ratio'):
-                self._numerator, self._denominator = numerator.as_integer_ratio()
-                return self
-            else:
-                raise TypeError('argument should be a string or a Rational instance')
+            num, den = cls._one_argument(numerator)
+            if den == 1 or den is None:
+                return _reduced(cls, num, 1)
         else:
-            if isinstance(numerator, Fraction) or isinstance(denominator, Fraction):
-                n1, d1 = (numerator._numerator, numerator._denominator) if isinstance(numerator, Fraction) \
-                    else (numerator, 1)
-                n2, d2 = (denominator._numerator, denominator._denominator) if isinstance(denominator, Fraction) \
-                    else (denominator, 1)
-                numerator, denominator = n1 * d2, d1 * n2
-            elif not isinstance(numerator, int) or not isinstance(denominator, int):
+            top, bottom = _pair(numerator), _pair(denominator)
+            if top is None or bottom is None:
                 raise TypeError('both arguments should be Rational instances')
-        if denominator == 0:
-            raise ZeroDivisionError('Fraction(%s, 0)' % numerator)
-        g = _math.gcd(numerator, denominator)
-        if denominator < 0:
-            g = -g
-        self._numerator = int(numerator) // g
-        self._denominator = int(denominator) // g
-        return self
+            num, den = top[0] * bottom[1], top[1] * bottom[0]
+        if den == 0:
+            raise ZeroDivisionError('Fraction(%s, 0)' % num)
+        common = _math.gcd(num, den)
+        if den < 0:
+            common = -common
+        return _reduced(cls, num // common, den // common)
 
-    @classmethod
-    def _from_coprime_ints(cls, numerator, denominator):
-        obj = object.__new__(cls)
-        obj._numerator = numerator
-        obj._denominator = denominator
-        return obj
+    @staticmethod
+    def _one_argument(value):
+        exact = _pair(value)
+        if exact is not None:
+            return exact
+        if isinstance(value, float):
+            if value != value:
+                raise ValueError('cannot convert NaN to integer ratio')
+            if not _finite(value):
+                raise OverflowError('cannot convert Infinity to integer ratio')
+            return float.as_integer_ratio(value)
+        if isinstance(value, str):
+            parsed = _read_literal(value)
+            if parsed is None:
+                raise ValueError('Invalid literal for Fraction: %r' % value)
+            return parsed
+        if hasattr(value, 'as_integer_ratio'):
+            return value.as_integer_ratio()
+        raise TypeError('argument should be a string or a Rational instance')
 
+    # -- alternative constructors ----------------------------------------------------
     @classmethod
     def from_float(cls, f):
         if isinstance(f, int):
             return cls(f)
-        if not isinstance(f, float):
-            raise TypeError('%s.from_float() only takes floats, not %r (%s)' % (cls.__name__, f, type(f).__name__))
-        return cls(*f.as_integer_ratio())
+        if isinstance(f, float):
+            return cls(*float.as_integer_ratio(f))
+        raise TypeError('%s.from_float() only takes floats, not %r (%s)' % (cls.__name__, f, type(f).__name__))
 
     @classmethod
     def from_decimal(cls, dec):
@@ -122,269 +175,210 @@ class Fraction(_numbers.Rational):
     def from_number(cls, number):
         return cls(number)
 
+    @classmethod
+    def _from_coprime_ints(cls, numerator, denominator):
+        return _reduced(cls, numerator, denominator)
+
+    # -- views ---------------------------------------------------------------------------
+    numerator = property(lambda self: self._numerator)
+    denominator = property(lambda self: self._denominator)
+
     def is_integer(self):
         return self._denominator == 1
 
     def as_integer_ratio(self):
-        return (self._numerator, self._denominator)
+        return self._numerator, self._denominator
 
     def limit_denominator(self, max_denominator=1000000):
+        """The closest Fraction whose denominator is at most max_denominator."""
         if max_denominator < 1:
             raise ValueError('max_denominator should be at least 1')
         if self._denominator <= max_denominator:
             return Fraction(self)
-        p0, q0, p1, q1 = 0, 1, 1, 0
-        n, d = self._numerator, self._denominator
+        # Walk the continued fraction expansion, keeping the last two
+        # convergents (lo_n/lo_d, hi_n/hi_d), until the next would be too big.
+        lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 0
+        top, bottom = self._numerator, self._denominator
         while True:
-            a = n // d
-            q2 = q0 + a * q1
-            if q2 > max_denominator:
+            term = top // bottom
+            next_d = lo_d + term * hi_d
+            if next_d > max_denominator:
                 break
-            p0, q0, p1, q1 = p1, q1, p0 + a * p1, q2
-            n, d = d, n - a * d
-        k = (max_denominator - q0) // q1
-        if 2 * d * (q0 + k * q1) <= self._denominator:
-            return Fraction._from_coprime_ints(p1, q1)
-        return Fraction._from_coprime_ints(p0 + k * p1, q0 + k * q1)
-
-    @property
-    def numerator(self):
-        return self._numerator
-
-    @property
-    def denominator(self):
-        return self._denominator
+            lo_n, lo_d, hi_n, hi_d = hi_n, hi_d, lo_n + term * hi_n, next_d
+            top, bottom = bottom, top - term * bottom
+        # Best semiconvergent below the limit versus the last convergent.
+        steps = (max_denominator - lo_d) // hi_d
+        semi_d = lo_d + steps * hi_d
+        if 2 * bottom * semi_d <= self._denominator:
+            return _reduced(Fraction, hi_n, hi_d)
+        return _reduced(Fraction, lo_n + steps * hi_n, semi_d)
 
     def __repr__(self):
-        return '%s(%s, %s)' % (self.__class__.__name__, self._numerator, self._denominator)
+        return '%s(%d, %d)' % (type(self).__name__, self._numerator, self._denominator)
 
     def __str__(self):
-        if self._denominator == 1:
-            return str(self._numerator)
-        return '%s/%s' % (self._numerator, self._denominator)
+        if self._denominator != 1:
+            return '%d/%d' % (self._numerator, self._denominator)
+        return '%d' % self._numerator
 
     def __format__(self, format_spec):
         if not format_spec:
             return str(self)
-        if format_spec[-1:] in 'eEfFgG%' or format_spec[-1:].isdigit():
+        if format_spec[-1] in 'eEfFgG%':
             return format(float(self), format_spec)
-        return format(str(self), format_spec)
+        # Otherwise only [[fill]align][sign][width] is allowed, applied to str(self).
+        spec = format_spec
+        fill_align = ''
+        if len(spec) >= 2 and spec[1] in '<>^=':
+            fill_align, spec = spec[:2], spec[2:]
+        elif spec[:1] in ('<', '>', '^', '='):
+            fill_align, spec = spec[:1], spec[1:]
+        sign = ''
+        if spec[:1] in ('+', '-', ' '):
+            sign, spec = spec[:1], spec[1:]
+        if spec and (not spec.isdigit() or spec[0] == '0'):
+            raise ValueError('Invalid format specifier %r for object of type %r'
+                             % (format_spec, type(self).__name__))
+        text = str(self)
+        if self._numerator >= 0 and sign in ('+', ' '):
+            text = sign + text
+        return format(text, (fill_align or '>') + spec)
 
-    @staticmethod
-    def _coerce(other):
-        if isinstance(other, Fraction):
-            return other._numerator, other._denominator
-        if isinstance(other, int):
-            return int(other), 1
-        return None
-
-    def _op(self, other, fn, ffn):
-        o = self._coerce(other)
-        if o is not None:
-            return fn(self._numerator, self._denominator, o[0], o[1])
-        if isinstance(other, float):
-            return ffn(float(self), other)
-        return NotImplemented
-
-    def _rop(self, other, fn, ffn):
-        o = self._coerce(other)
-        if o is not None:
-            return fn(o[0], o[1], self._numerator, self._denominator)
-        if isinstance(other, float):
-            return ffn(other, float(self))
-        return NotImplemented
-
-    @staticmethod
-    def _add(na, da, nb, db):
-        return Fraction(na * db + nb * da, da * db)
-
-    @staticmethod
-    def _sub(na, da, nb, db):
-        return Fraction(na * db - nb * da, da * db)
-
-    @staticmethod
-    def _mul(na, da, nb, db):
-        return Fraction(na * nb, da * db)
-
-    @staticmethod
-    def _div(na, da, nb, db):
-        if nb == 0:
-            raise ZeroDivisionError('Fraction(%s, 0)' % (na * db))
-        return Fraction(na * db, da * nb)
-
-    @staticmethod
-    def _floordiv(na, da, nb, db):
-        return (na * db) // (da * nb)
-
-    @staticmethod
-    def _mod(na, da, nb, db):
-        n, d = na * db, da * nb
-        return Fraction((na * db) % (nb * da), da * db) if d else Fraction(0)
-
-    def __add__(self, other):
-        return self._op(other, Fraction._add, lambda a, b: a + b)
-
-    def __radd__(self, other):
-        return self._rop(other, Fraction._add, lambda a, b: a + b)
-
-    def __sub__(self, other):
-        return self._op(other, Fraction._sub, lambda a, b: a - b)
-
-    def __rsub__(self, other):
-        return self._rop(other, Fraction._sub, lambda a, b: a - b)
-
-    def __mul__(self, other):
-        return self._op(other, Fraction._mul, lambda a, b: a * b)
-
-    def __rmul__(self, other):
-        return self._rop(other, Fraction._mul, lambda a, b: a * b)
-
-    def __truediv__(self, other):
-        return self._op(other, Fraction._div, lambda a, b: a / b)
-
-    def __rtruediv__(self, other):
-        return self._rop(other, Fraction._div, lambda a, b: a / b)
-
-    def __floordiv__(self, other):
-        return self._op(other, Fraction._floordiv, lambda a, b: a // b)
-
-    def __rfloordiv__(self, other):
-        return self._rop(other, Fraction._floordiv, lambda a, b: a // b)
-
-    def __mod__(self, other):
-        return self._op(other, Fraction._mod, lambda a, b: a % b)
-
-    def __rmod__(self, other):
-        return self._rop(other, Fraction._mod, lambda a, b: a % b)
+    # -- arithmetic ------------------------------------------------------------------------
+    # Each operator comes as a (forward, reflected) pair built from an exact
+    # rule on (n1, d1, n2, d2) and the float operation used for float operands.
+    __add__, __radd__ = _operator_pair('add', _plus, float.__add__)
+    __sub__, __rsub__ = _operator_pair('sub', _minus, float.__sub__)
+    __mul__, __rmul__ = _operator_pair('mul', _times, float.__mul__)
+    __truediv__, __rtruediv__ = _operator_pair('truediv', _over, float.__truediv__)
+    __floordiv__, __rfloordiv__ = _operator_pair('floordiv', _whole_quotient, float.__floordiv__)
+    __mod__, __rmod__ = _operator_pair('mod', _leftover, float.__mod__)
 
     def __divmod__(self, other):
-        return (self // other, self % other)
+        return self // other, self % other
 
     def __rdivmod__(self, other):
-        return (other // self, other % self)
+        return other // self, other % self
 
     def __pow__(self, b, modulo=None):
         if modulo is not None:
             return NotImplemented
-        if isinstance(b, int) or (isinstance(b, Fraction) and b._denominator == 1):
-            power = int(b) if isinstance(b, int) else b._numerator
-            if power >= 0:
-                return Fraction._from_coprime_ints(self._numerator ** power, self._denominator ** power)
-            if self._numerator == 0:
-                raise ZeroDivisionError('Fraction(%s, 0)' % (self._denominator ** -power))
-            if self._numerator > 0:
-                return Fraction._from_coprime_ints(self._denominator ** -power, self._numerator ** -power)
-            return Fraction._from_coprime_ints((-self._denominator) ** -power, (-self._numerator) ** -power)
-        if isinstance(b, (float, Fraction)):
-            return float(self) ** float(b)
-        return NotImplemented
+        power = b if isinstance(b, int) else (b._numerator if isinstance(b, Fraction) and b._denominator == 1
+                                              else None)
+        if power is None:
+            if isinstance(b, (float, Fraction)):
+                return float(self) ** float(b)
+            return NotImplemented
+        num, den = self._numerator, self._denominator
+        if power < 0:
+            if num == 0:
+                raise ZeroDivisionError('Fraction(%s, 0)' % (den ** -power))
+            num, den, power = den, num, -power
+            if den < 0:
+                num, den = -num, -den
+        return _reduced(Fraction, num ** power, den ** power)
 
     def __rpow__(self, a, modulo=None):
         if self._denominator == 1 and self._numerator >= 0:
             return a ** self._numerator
-        if isinstance(a, (int, Fraction)):
-            return Fraction(a) ** self if self._denominator == 1 else float(a) ** float(self)
-        return a ** float(self)
+        if not isinstance(a, (int, Fraction)):
+            return a ** float(self)
+        if self._denominator == 1:
+            return Fraction(a) ** self
+        return float(a) ** float(self)
 
     def __pos__(self):
-        return Fraction._from_coprime_ints(self._numerator, self._denominator)
+        return _reduced(Fraction, self._numerator, self._denominator)
 
     def __neg__(self):
-        return Fraction._from_coprime_ints(-self._numerator, self._denominator)
+        return _reduced(Fraction, -self._numerator, self._denominator)
 
     def __abs__(self):
-        return Fraction._from_coprime_ints(abs(self._numerator), self._denominator)
+        return _reduced(Fraction, abs(self._numerator), self._denominator)
 
-    def __int__(self):
-        if self._numerator < 0:
-            return -(-self._numerator // self._denominator)
-        return self._numerator // self._denominator
-
-    def __trunc__(self):
-        return self.__int__()
-
+    # -- conversions to int ----------------------------------------------------------------
     def __floor__(self):
         return self._numerator // self._denominator
 
     def __ceil__(self):
-        return -(-self._numerator // self._denominator)
+        return -((-self._numerator) // self._denominator)
+
+    def __trunc__(self):
+        return self.__floor__() if self._numerator >= 0 else self.__ceil__()
+
+    __int__ = __trunc__
 
     def __round__(self, ndigits=None):
-        if ndigits is None:
-            d = self._denominator
-            floor, remainder = divmod(self._numerator, d)
-            if remainder * 2 < d:
-                return floor
-            if remainder * 2 > d:
-                return floor + 1
-            if floor % 2 == 0:
-                return floor
-            return floor + 1
-        shift = 10 ** abs(ndigits)
-        if ndigits > 0:
-            return Fraction(round(self * shift), shift)
-        return Fraction(round(self / shift) * shift)
+        if ndigits is not None:
+            scale = 10 ** abs(ndigits)
+            if ndigits > 0:
+                return Fraction(round(self * scale), scale)
+            return Fraction(round(self / scale) * scale)
+        below, extra = divmod(self._numerator, self._denominator)
+        twice = 2 * extra
+        # Halves go to the even neighbour.
+        if twice > self._denominator or (twice == self._denominator and below % 2):
+            return below + 1
+        return below
 
     def __float__(self):
         return self._numerator / self._denominator
 
+    def __bool__(self):
+        return self._numerator != 0
+
     def __hash__(self):
         try:
-            dinv = pow(self._denominator, -1, _PyHASH_MODULUS)
+            inverse = pow(self._denominator, -1, _HASH_PRIME)
         except ValueError:
-            hash_ = _PyHASH_INF
+            # The denominator is a multiple of the prime: treat as infinite.
+            magnitude = _HASH_INFINITY
         else:
-            hash_ = hash(hash(abs(self._numerator)) * dinv)
-        result = hash_ if self._numerator >= 0 else -hash_
-        return -2 if result == -1 else result
+            magnitude = hash(hash(abs(self._numerator)) * inverse)
+        value = -magnitude if self._numerator < 0 else magnitude
+        return -2 if value == -1 else value
 
+    # -- comparisons -----------------------------------------------------------------------------
     def __eq__(self, b):
-        if type(b) is int:
-            return self._numerator == b and self._denominator == 1
-        if isinstance(b, Fraction):
-            return self._numerator == b._numerator and self._denominator == b._denominator
-        if isinstance(b, int):
-            return self._numerator == b and self._denominator == 1
+        theirs = _pair(b)
+        if theirs is not None:
+            return (self._numerator, self._denominator) == theirs
         if isinstance(b, float):
-            if b != b or b in (float('inf'), float('-inf')):
-                return False
-            return self == self.from_float(b)
+            return _finite(b) and self == Fraction(b)
+        if isinstance(b, complex):
+            return b.imag == 0 and self == b.real
         return NotImplemented
 
-    def _richcmp(self, other, op):
-        o = self._coerce(other)
-        if o is not None:
-            return op(self._numerator * o[1], self._denominator * o[0])
+    def _order(self, other, test):
+        theirs = _pair(other)
+        if theirs is not None:
+            return test(self._numerator * theirs[1], theirs[0] * self._denominator)
         if isinstance(other, float):
-            if other != other or other in (float('inf'), float('-inf')):
-                return op(0.0, other)
-            return op(self, self.from_float(other))
+            if _finite(other):
+                return test(self, Fraction(other))
+            return test(0.0, other)
         return NotImplemented
 
     def __lt__(self, other):
-        return self._richcmp(other, lambda a, b: a < b)
-
-    def __gt__(self, other):
-        return self._richcmp(other, lambda a, b: a > b)
+        return self._order(other, lambda a, b: a < b)
 
     def __le__(self, other):
-        return self._richcmp(other, lambda a, b: a <= b)
+        return self._order(other, lambda a, b: a <= b)
+
+    def __gt__(self, other):
+        return self._order(other, lambda a, b: a > b)
 
     def __ge__(self, other):
-        return self._richcmp(other, lambda a, b: a >= b)
+        return self._order(other, lambda a, b: a >= b)
 
-    def __bool__(self):
-        return bool(self._numerator)
-
+    # -- copying and pickling --------------------------------------------------------------------
     def __reduce__(self):
-        return (self.__class__, (self._numerator, self._denominator))
+        return type(self), (self._numerator, self._denominator)
 
     def __copy__(self):
-        if type(self) == Fraction:
+        if type(self) is Fraction:
             return self
-        return self.__class__(self._numerator, self._denominator)
+        return type(self)(self._numerator, self._denominator)
 
     def __deepcopy__(self, memo):
-        if type(self) == Fraction:
-            return self
-        return self.__class__(self._numerator, self._denominator)
+        return self.__copy__()

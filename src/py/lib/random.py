@@ -94,14 +94,16 @@ class Random(_random.Random):
 
     # -- state ----------------------------------------------------------------------
     def seed(self, a=None, version=2):
-        if version == 1 and isinstance(a, (str, bytes)):
-            text = a.decode('latin-1') if isinstance(a, bytes) else a
+        textual = isinstance(a, (str, bytes, bytearray))
+        if textual and version == 1 and not isinstance(a, bytearray):
+            # The old (version 1) string hash, kept for reproducing old seeds.
+            text = a if isinstance(a, str) else a.decode('latin-1')
             h = (ord(text[0]) << 7) if text else 0
             for ch in text:
                 h = ((1000003 * h) ^ ord(ch)) & 0xFFFFFFFFFFFFFFFF
             h ^= len(text)
             a = -2 if h == -1 else h
-        elif version == 2 and isinstance(a, (str, bytes, bytearray)):
+        elif textual and version == 2:
             import hashlib
             raw = a.encode() if isinstance(a, str) else bytes(a)
             a = int.from_bytes(raw + hashlib.sha512(raw).digest())
@@ -127,7 +129,8 @@ class Random(_random.Random):
 
     # -- integers and sequences -----------------------------------------------------
     def randbytes(self, n):
-        return self.getrandbits(n * 8).to_bytes(n, 'little')
+        bits = self.getrandbits(8 * n)
+        return bits.to_bytes(n, 'little')
 
     def randrange(self, start, stop=None, step=1):
         lo = _index(start)
@@ -154,9 +157,10 @@ class Random(_random.Random):
         return self.randrange(a, b + 1)
 
     def choice(self, seq):
-        if not len(seq):
+        size = len(seq)
+        if size == 0:
             raise IndexError('Cannot choose from an empty sequence')
-        return seq[self._randbelow(len(seq))]
+        return seq[self._randbelow(size)]
 
     def shuffle(self, x):
         # Fisher-Yates from the top down.
@@ -235,14 +239,17 @@ class Random(_random.Random):
 
     # -- real-valued distributions --------------------------------------------------
     def uniform(self, a, b):
-        return a + (b - a) * self.random()
+        span = b - a
+        return a + span * self.random()
 
     def triangular(self, low=0.0, high=1.0, mode=None):
         u = self.random()
-        try:
-            c = 0.5 if mode is None else (mode - low) / (high - low)
-        except ZeroDivisionError:
-            return low
+        c = 0.5
+        if mode is not None:
+            try:
+                c = (mode - low) / (high - low)
+            except ZeroDivisionError:
+                return low
         if u > c:                       # reflect into the left half
             u, c, low, high = 1.0 - u, 1.0 - c, high, low
         return low + (high - low) * _m.sqrt(u * c)
@@ -253,7 +260,7 @@ class Random(_random.Random):
         while True:
             u1 = u()
             u2 = 1.0 - u()
-            z = NV_MAGICCONST * (u1 - 0.5) / u2
+            z = (u1 - 0.5) * NV_MAGICCONST / u2
             if z * z / 4.0 <= -_m.log(u2):
                 return mu + z * sigma
 
@@ -288,13 +295,13 @@ class Random(_random.Random):
             if v < 1.0 - d * d or v <= (1.0 - d) * _m.exp(d):
                 break
         q = 1.0 / r
-        f = (q + z) / (1.0 + q * z)
+        f = (z + q) / (z * q + 1.0)
         if u() > 0.5:
             return (mu + _m.acos(f)) % TWOPI
         return (mu - _m.acos(f)) % TWOPI
 
     def gammavariate(self, alpha, beta):
-        if alpha <= 0.0 or beta <= 0.0:
+        if beta <= 0.0 or alpha <= 0.0:
             raise ValueError('gammavariate: alpha and beta must be > 0.0')
         u = self.random
         if alpha == 1.0:
@@ -329,10 +336,11 @@ class Random(_random.Random):
                     return x * beta
 
     def betavariate(self, alpha, beta):
-        y = self.gammavariate(alpha, 1.0)
-        if not y:
+        first = self.gammavariate(alpha, 1.0)
+        if first == 0:
             return 0.0
-        return y / (y + self.gammavariate(beta, 1.0))
+        second = self.gammavariate(beta, 1.0)
+        return first / (first + second)
 
     def paretovariate(self, alpha):
         return (1.0 - self.random()) ** (-1.0 / alpha)
@@ -353,7 +361,9 @@ class Random(_random.Random):
         if n == 1:
             return int(u() < p)
         if p > 0.5:
-            return n - self.binomialvariate(n, 1.0 - p)
+            # Count failures instead, with the complementary probability.
+            failures = self.binomialvariate(n, 1.0 - p)
+            return n - failures
         if n * p < 10.0:
             # Count successes by geometric jumps between them.
             c = _m.log(1.0 - p)
@@ -368,7 +378,7 @@ class Random(_random.Random):
         # Hormann's BTRS transformed rejection.
         spq = _m.sqrt(n * p * (1.0 - p))
         b = 1.15 + 2.53 * spq
-        a = -0.0873 + 0.0248 * b + 0.01 * p
+        a = -0.0873 + b * 0.0248 + p * 0.01
         c = n * p + 0.5
         vr = 0.92 - 4.2 / b
         prepared = False
@@ -379,15 +389,15 @@ class Random(_random.Random):
             if k < 0 or k > n:
                 continue
             v = u()
-            if us >= 0.07 and v <= vr:
+            if v <= vr and us >= 0.07:
                 return k
             if not prepared:
-                alpha = (2.83 + 5.1 / b) * spq
+                alpha = spq * (5.1 / b + 2.83)
                 lpq = _m.log(p / (1.0 - p))
                 m = _m.floor((n + 1) * p)
                 h = _m.lgamma(m + 1) + _m.lgamma(n - m + 1)
                 prepared = True
-            v *= alpha / (a / (us * us) + b)
+            v *= alpha / (b + a / (us * us))
             if _m.log(v) <= h - _m.lgamma(k + 1) - _m.lgamma(n - k + 1) + (k - m) * lpq:
                 return k
 

@@ -1,34 +1,40 @@
-"""secrets for Sandkiste: tokens and choices from os.urandom (the run's seeded stream)."""
-import base64 as _b64
-import binascii as _ba
+"""secrets for Sandkiste: tokens drawn from os.urandom (the run's seeded stream)."""
 import os as _os
-from random import SystemRandom
-from hmac import compare_digest
+import base64 as _base64
+import random as _random
+import hmac as _hmac
 
 __all__ = ['choice', 'randbelow', 'randbits', 'SystemRandom', 'token_bytes', 'token_hex', 'token_urlsafe',
            'compare_digest']
 
-_sysrand = SystemRandom()
-randbits = _sysrand.getrandbits
-choice = _sysrand.choice
+SystemRandom = _random.SystemRandom
+compare_digest = _hmac.compare_digest
 
 DEFAULT_ENTROPY = 32
 
+_source = SystemRandom()
+choice = _source.choice
+randbits = _source.getrandbits
+
 
 def randbelow(exclusive_upper_bound):
-    """A random int in [0, n)."""
-    if exclusive_upper_bound <= 0:
+    """Uniform int in range(exclusive_upper_bound)."""
+    if not exclusive_upper_bound > 0:
         raise ValueError('Upper bound must be positive.')
-    return _sysrand._randbelow(exclusive_upper_bound)
+    return _source._randbelow(exclusive_upper_bound)
 
 
 def token_bytes(nbytes=None):
+    """nbytes random bytes (DEFAULT_ENTROPY when None)."""
     return _os.urandom(DEFAULT_ENTROPY if nbytes is None else nbytes)
 
 
 def token_hex(nbytes=None):
-    return _ba.hexlify(token_bytes(nbytes)).decode('ascii')
+    """Random text of 2*nbytes lowercase hex digits."""
+    return bytes.hex(token_bytes(nbytes))
 
 
 def token_urlsafe(nbytes=None):
-    return _b64.urlsafe_b64encode(token_bytes(nbytes)).rstrip(b'=').decode('ascii')
+    """Random URL-safe base64 text without padding."""
+    raw = _base64.urlsafe_b64encode(token_bytes(nbytes))
+    return raw.decode('ascii').rstrip('=')

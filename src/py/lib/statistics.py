@@ -1,10 +1,7 @@
 """statistics for Sandkiste: averages, spread, relations, and NormalDist.
 
-Results follow CPython's module: sums and sums of squares are exact
-(Fractions) before the one final rounding into the data's type, standard
-deviations are correctly rounded square roots, and the float formulas
-(fmean, correlation, quantiles...) round the same way.  The code is our own.
-Decimal inputs are not supported (there is no decimal module).
+Sums and sums of squares are kept exact (as Fractions) and rounded once into
+the data's type at the end; standard deviations are correctly rounded roots.
 """
 import math
 from fractions import Fraction
@@ -27,15 +24,13 @@ def _ratio(x):
     if type(x) is int or isinstance(x, int):
         return int(x), 1
     if isinstance(x, float):
-        if not math.isfinite(x):
-            return None
-        return x.as_integer_ratio()
+        return float.as_integer_ratio(x) if math.isfinite(x) else None
     if isinstance(x, Fraction):
         return x.numerator, x.denominator
-    try:
-        return x.as_integer_ratio()
-    except AttributeError:
-        raise TypeError(f"can't convert type '{type(x).__name__}' to numerator/denominator") from None
+    split = getattr(x, 'as_integer_ratio', None)
+    if split is None:
+        raise TypeError(f"can't convert type '{type(x).__name__}' to numerator/denominator")
+    return split()
 
 
 def _common_type(T, S):
@@ -58,10 +53,10 @@ def _common_type(T, S):
         return S
     if issubclass(S, int):
         return T
-    if issubclass(T, Fraction) and issubclass(S, float):
-        return S
-    if issubclass(T, float) and issubclass(S, Fraction):
-        return T
+    # A Fraction mixed with a float gives a float.
+    for frac_side, float_side in ((T, S), (S, T)):
+        if issubclass(frac_side, Fraction) and issubclass(float_side, float):
+            return float_side
     raise TypeError(f"don't know how to coerce {T.__name__} and {S.__name__}")
 
 
@@ -94,7 +89,7 @@ def _to_type(value, T):
         return value
     if T is bool:
         T = int
-    if issubclass(T, int) and value.denominator != 1:
+    if value.denominator > 1 and issubclass(T, int):
         T = float
     return T(value)
 
@@ -193,7 +188,7 @@ def fmean(data, weights=None):
         if not n:
             raise StatisticsError('fmean requires at least one data point')
         return math.fsum(data) / n
-    if not isinstance(weights, (list, tuple)):
+    if type(weights) not in (list, tuple):
         weights = list(weights)
     try:
         num = math.sumprod(data, weights)
@@ -212,7 +207,7 @@ def geometric_mean(data):
     logs = []
     for x in data:
         seen += 1
-        if x > 0.0 or math.isnan(x):
+        if math.isnan(x) or x > 0.0:
             logs.append(math.log(x))
         elif x == 0.0:
             zero = True
@@ -224,7 +219,8 @@ def geometric_mean(data):
     if math.isnan(total):
         return math.nan
     if zero:
-        return math.nan if total == math.inf else 0.0
+        # log(0) is -inf; together with +inf the result is undefined.
+        return 0.0 if total != math.inf else math.nan
     return math.exp(total / seen)
 
 
@@ -247,8 +243,7 @@ def harmonic_mean(data, weights=None):
         weights = [1] * n
         wsum = n
     else:
-        if iter(weights) is weights:
-            weights = list(weights)
+        weights = list(weights)
         if len(weights) != n:
             raise StatisticsError('Number of weights does not match data size')
         _, wsum, _ = _exact_sum(_fail_negative(weights, negative))
@@ -302,8 +297,7 @@ def median_grouped(data, interval=1.0):
     below = bisect_left(s, x)
     same = bisect_right(s, x, lo=below) - below
     try:
-        interval = float(interval)
-        x = float(x)
+        interval, x = float(interval), float(x)
     except ValueError:
         raise TypeError('Value cannot be converted to a float') from None
     lower = x - interval / 2.0
@@ -312,7 +306,7 @@ def median_grouped(data, interval=1.0):
 
 def mode(data):
     """The most common value (the first one seen, on ties)."""
-    pairs = Counter(iter(data)).most_common(1)
+    pairs = Counter(data).most_common(1)
     if not pairs:
         raise StatisticsError('no mode for empty data')
     return pairs[0][0]
@@ -320,7 +314,7 @@ def mode(data):
 
 def multimode(data):
     """All the most common values, in order of first appearance."""
-    counts = Counter(iter(data))
+    counts = Counter(data)
     if not counts:
         return []
     top = max(counts.values())
@@ -466,7 +460,7 @@ def correlation(x, y, /, *, method='linear'):
         raise StatisticsError('at least one of the inputs is constant') from None
 
 
-LinearRegression = namedtuple('LinearRegression', ('slope', 'intercept'))
+LinearRegression = namedtuple('LinearRegression', 'slope intercept')
 
 
 def linear_regression(x, y, /, *, proportional=False):
@@ -490,7 +484,7 @@ def linear_regression(x, y, /, *, proportional=False):
     except ZeroDivisionError:
         raise StatisticsError('x is constant') from None
     intercept = 0.0 if proportional else ym - slope * xm
-    return LinearRegression(slope=slope, intercept=intercept)
+    return LinearRegression(slope, intercept)
 
 
 # ---- NormalDist --------------------------------------------------------------------------------
@@ -528,8 +522,7 @@ class NormalDist:
     def __init__(self, mu=0.0, sigma=1.0):
         if sigma < 0.0:
             raise StatisticsError('sigma must be non-negative')
-        self._mu = float(mu)
-        self._sigma = float(sigma)
+        self._mu, self._sigma = float(mu), float(sigma)
 
     @classmethod
     def from_samples(cls, data):
@@ -539,52 +532,55 @@ class NormalDist:
         return cls(float(m), _root(ss / (n - 1), T))
 
     def samples(self, n, *, seed=None):
-        draw = _random.random if seed is None else _random.Random(seed).random
-        return [self._mu + self._sigma * _std_normal_quantile(draw()) for _ in range(n)]
+        uniform = _random.Random(seed).random if seed is not None else _random.random
+        centre, spread = self._mu, self._sigma
+        return [centre + spread * _std_normal_quantile(uniform()) for _ in range(n)]
+
+    def _need_spread(self, what):
+        if not self._sigma:
+            raise StatisticsError('%s() not defined when sigma is zero' % what)
 
     def pdf(self, x):
+        self._need_spread('pdf')
         var = self._sigma * self._sigma
-        if not var:
-            raise StatisticsError('pdf() not defined when sigma is zero')
-        d = x - self._mu
-        return math.exp(d * d / (-2.0 * var)) / math.sqrt(math.tau * var)
+        gap = x - self._mu
+        return math.exp(gap * gap / (-2.0 * var)) / math.sqrt(math.tau * var)
 
     def cdf(self, x):
-        if not self._sigma:
-            raise StatisticsError('cdf() not defined when sigma is zero')
+        self._need_spread('cdf')
         return 0.5 * math.erfc((self._mu - x) / (self._sigma * math.sqrt(2.0)))
 
     def inv_cdf(self, p):
-        if p <= 0.0 or p >= 1.0:
+        if not 0.0 < p < 1.0:
             raise StatisticsError('p must be in the range 0.0 < p < 1.0')
         return self._mu + self._sigma * _std_normal_quantile(p)
 
     def quantiles(self, n=4):
-        return [self.inv_cdf(i / n) for i in range(1, n)]
+        return [self.inv_cdf(k / n) for k in range(1, n)]
 
     def overlap(self, other):
-        if not isinstance(other, NormalDist):
+        if NormalDist not in type(other).__mro__:
             raise TypeError('Expected another NormalDist instance')
-        lo, hi = self, other
-        if (hi._sigma, hi._mu) < (lo._sigma, lo._mu):
-            lo, hi = hi, lo
-        v1, v2 = lo.variance, hi.variance
-        if not v1 or not v2:
+        # Order the pair so `narrow` has the smaller (sigma, mu).
+        narrow, wide = sorted((self, other), key=lambda nd: (nd._sigma, nd._mu))
+        va, vb = narrow.variance, wide.variance
+        if not (va and vb):
             raise StatisticsError('overlap() not defined when sigma is zero')
-        dv = v2 - v1
-        dm = math.fabs(hi._mu - lo._mu)
+        dv = vb - va
+        dm = math.fabs(wide._mu - narrow._mu)
         if not dv:
-            return 2.0 * NormalDist(dm, 2.0 * lo._sigma).cdf(0)
-        a = lo._mu * v2 - hi._mu * v1
-        b = lo._sigma * hi._sigma * math.sqrt(dm * dm + dv * math.log(v2 / v1))
-        x1 = (a + b) / dv
-        x2 = (a - b) / dv
-        return 1.0 - (math.fabs(hi.cdf(x1) - lo.cdf(x1)) + math.fabs(hi.cdf(x2) - lo.cdf(x2)))
+            return 2.0 * NormalDist(dm, 2.0 * narrow._sigma).cdf(0)
+        a = narrow._mu * vb - wide._mu * va
+        b = narrow._sigma * wide._sigma * math.sqrt(dm * dm + dv * math.log(vb / va))
+        missing = 0.0
+        for cut in ((a + b) / dv, (a - b) / dv):
+            missing += math.fabs(wide.cdf(cut) - narrow.cdf(cut))
+        return 1.0 - missing
 
     def zscore(self, x):
-        if not self._sigma:
-            raise StatisticsError('zscore() not defined when sigma is zero')
-        return (x - self._mu) / self._sigma
+        self._need_spread('zscore')
+        offset = x - self._mu
+        return offset / self._sigma
 
     mean = property(lambda self: self._mu, doc='Arithmetic mean of the normal distribution.')
     median = property(lambda self: self._mu, doc='Return the median of the normal distribution')
@@ -592,42 +588,47 @@ class NormalDist:
     stdev = property(lambda self: self._sigma, doc='Standard deviation of the normal distribution.')
     variance = property(lambda self: self._sigma * self._sigma, doc='Square of the standard deviation.')
 
-    def __add__(x1, x2):
-        if isinstance(x2, NormalDist):
-            return NormalDist(x1._mu + x2._mu, math.hypot(x1._sigma, x2._sigma))
-        return NormalDist(x1._mu + x2, x1._sigma)
+    # Arithmetic: a constant shifts or scales the distribution; two
+    # independent NormalDists add their means and their variances.
+    def _combine(self, other, sign):
+        if isinstance(other, NormalDist):
+            return NormalDist(self._mu + sign * other._mu, math.hypot(self._sigma, other._sigma))
+        return NormalDist(self._mu + sign * other, self._sigma)
 
-    def __sub__(x1, x2):
-        if isinstance(x2, NormalDist):
-            return NormalDist(x1._mu - x2._mu, math.hypot(x1._sigma, x2._sigma))
-        return NormalDist(x1._mu - x2, x1._sigma)
-
-    def __mul__(x1, x2):
-        return NormalDist(x1._mu * x2, x1._sigma * math.fabs(x2))
-
-    def __truediv__(x1, x2):
-        return NormalDist(x1._mu / x2, x1._sigma / math.fabs(x2))
-
-    def __pos__(x1):
-        return NormalDist(x1._mu, x1._sigma)
-
-    def __neg__(x1):
-        return NormalDist(-x1._mu, x1._sigma)
+    def __add__(self, other):
+        return self._combine(other, 1)
 
     __radd__ = __add__
 
-    def __rsub__(x1, x2):
-        return -(x1 - x2)
+    def __sub__(self, other):
+        if isinstance(other, NormalDist):
+            return NormalDist(self._mu - other._mu, math.hypot(self._sigma, other._sigma))
+        return NormalDist(self._mu - other, self._sigma)
+
+    def __rsub__(self, other):
+        return -self.__sub__(other)
+
+    def __mul__(self, k):
+        return NormalDist(self._mu * k, math.fabs(k) * self._sigma)
 
     __rmul__ = __mul__
 
-    def __eq__(x1, x2):
-        if not isinstance(x2, NormalDist):
-            return NotImplemented
-        return x1._mu == x2._mu and x1._sigma == x2._sigma
+    def __truediv__(self, k):
+        return NormalDist(self._mu / k, self._sigma / math.fabs(k))
+
+    def __pos__(self):
+        return NormalDist(self._mu, self._sigma)
+
+    def __neg__(self):
+        return NormalDist(-self._mu, self._sigma)
+
+    def __eq__(self, other):
+        if isinstance(other, NormalDist):
+            return (self._mu, self._sigma) == (other._mu, other._sigma)
+        return NotImplemented
 
     def __hash__(self):
-        return hash((self._mu, self._sigma))
+        return hash((self.mean, self.stdev))
 
     def __repr__(self):
-        return f'{type(self).__name__}(mu={self._mu!r}, sigma={self._sigma!r})'
+        return '%s(mu=%r, sigma=%r)' % (type(self).__name__, self._mu, self._sigma)

@@ -1,69 +1,78 @@
 """timeit for Sandkiste: time small snippets with the run's perf_counter."""
-import time
-import itertools
+import time as _time
 
 __all__ = ['Timer', 'timeit', 'repeat', 'default_timer']
 
 default_number = 1000000
 default_repeat = 5
-default_timer = time.perf_counter
+default_timer = _time.perf_counter
+
+_SOURCE_NAME = '<timeit-src>'
+
+
+def _as_callable(what, role, namespace):
+    # A string is compiled once and run in the shared namespace; a callable
+    # is used as is.
+    if callable(what):
+        return what
+    if not isinstance(what, str):
+        raise ValueError('%s is neither a string nor callable' % role)
+    code = compile(what, _SOURCE_NAME, 'exec')
+
+    def run():
+        exec(code, namespace)
+    return run
 
 
 class Timer:
-    """Times stmt (a string or a callable) after setup."""
+    """Times stmt (a string or a callable) after running setup once per measurement."""
 
     def __init__(self, stmt='pass', setup='pass', timer=default_timer, globals=None):
         self.timer = timer
-        ns = {} if globals is None else globals
-        if isinstance(setup, str):
-            setup_code = compile(setup, '<timeit-src>', 'exec')
-            setup_fn = lambda: exec(setup_code, ns)
-        elif callable(setup):
-            setup_fn = setup
-        else:
-            raise ValueError('setup is neither a string nor callable')
-        if isinstance(stmt, str):
-            stmt_code = compile(stmt, '<timeit-src>', 'exec')
-            stmt_fn = lambda: exec(stmt_code, ns)
-        elif callable(stmt):
-            stmt_fn = stmt
-        else:
-            raise ValueError('stmt is neither a string nor callable')
-        self._setup = setup_fn
-        self._stmt = stmt_fn
+        space = {} if globals is None else globals
+        self._prepare = _as_callable(setup, 'setup', space)
+        self._body = _as_callable(stmt, 'stmt', space)
 
     def timeit(self, number=default_number):
-        self._setup()
-        stmt = self._stmt
-        t0 = self.timer()
-        for _ in itertools.repeat(None, number):
-            stmt()
-        return self.timer() - t0
+        """Seconds taken by number executions of stmt."""
+        self._prepare()
+        body, clock = self._body, self.timer
+        started = clock()
+        for _ in range(number):
+            body()
+        return clock() - started
 
     def repeat(self, repeat=default_repeat, number=default_number):
+        """A list of repeat results of timeit(number)."""
         return [self.timeit(number) for _ in range(repeat)]
 
     def autorange(self, callback=None):
-        i = 1
+        """Grow number through 1, 2, 5, 10, 20, ... until a run takes 0.2 s."""
+        scale = 1
         while True:
-            for j in 1, 2, 5:
-                number = i * j
-                elapsed = self.timeit(number)
+            for step in (1, 2, 5):
+                count = scale * step
+                spent = self.timeit(count)
                 if callback:
-                    callback(number, elapsed)
-                if elapsed >= 0.2:
-                    return (number, elapsed)
-            i *= 10
+                    callback(count, spent)
+                if spent >= 0.2:
+                    return count, spent
+            scale *= 10
 
     def print_exc(self, file=None):
-        import traceback
-        traceback.print_exc(file=file)
+        """Print the current exception's traceback."""
+        import traceback as _tb
+        _tb.print_exc(file=file)
 
 
 def timeit(stmt='pass', setup='pass', timer=default_timer, number=default_number, globals=None):
-    return Timer(stmt, setup, timer, globals).timeit(number)
+    """Shortcut for Timer(...).timeit(number)."""
+    t = Timer(stmt, setup, timer, globals)
+    return t.timeit(number)
 
 
 def repeat(stmt='pass', setup='pass', timer=default_timer, repeat=default_repeat, number=default_number,
            globals=None):
-    return Timer(stmt, setup, timer, globals).repeat(repeat, number)
+    """Shortcut for Timer(...).repeat(repeat, number)."""
+    t = Timer(stmt, setup, timer, globals)
+    return t.repeat(repeat, number)

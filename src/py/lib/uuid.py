@@ -34,6 +34,11 @@ SafeUUID = _safe_uuid_enum()
 _FIELD_BITS = (32, 16, 16, 8, 8, 48)
 
 
+def _bit_field(shift, width):
+    mask = (1 << width) - 1
+    return property(lambda self: (self.int >> shift) & mask)
+
+
 class UUID:
     """An immutable 128-bit universally unique identifier."""
 
@@ -72,7 +77,7 @@ class UUID:
                 raise ValueError('int is out of range (need a 128-bit value)')
             value = int
         if version is not None:
-            if not 1 <= version <= 8:
+            if version < 1 or version > 8:
                 raise ValueError('illegal version number')
             value &= ~(0xc000 << 48)
             value |= 0x8000 << 48
@@ -91,16 +96,17 @@ class UUID:
     def __setattr__(self, name, value):
         raise TypeError('UUID objects are immutable')
 
+    # Pickled state: the value, plus is_safe only when it is known.
     def __getstate__(self):
-        d = {'int': self.int}
-        if self.is_safe != SafeUUID.unknown:
-            d['is_safe'] = self.is_safe.value
-        return d
+        state = dict(int=self.int)
+        if self.is_safe is not SafeUUID.unknown:
+            state['is_safe'] = self.is_safe.value
+        return state
 
     def __setstate__(self, state):
-        object.__setattr__(self, 'int', state['int'])
-        object.__setattr__(self, 'is_safe', SafeUUID(state['is_safe']) if 'is_safe' in state
-                           else SafeUUID.unknown)
+        safety = SafeUUID(state['is_safe']) if 'is_safe' in state else SafeUUID.unknown
+        for slot, value in (('int', state['int']), ('is_safe', safety)):
+            object.__setattr__(self, slot, value)
 
     # -- comparisons and conversions ------------------------------------------------------
     def __eq__(self, other):
@@ -146,25 +152,13 @@ class UUID:
         return (self.time_low, self.time_mid, self.time_hi_version, self.clock_seq_hi_variant,
                 self.clock_seq_low, self.node)
 
-    @property
-    def time_low(self):
-        return self.int >> 96
-
-    @property
-    def time_mid(self):
-        return (self.int >> 80) & 0xffff
-
-    @property
-    def time_hi_version(self):
-        return (self.int >> 64) & 0xffff
-
-    @property
-    def clock_seq_hi_variant(self):
-        return (self.int >> 56) & 0xff
-
-    @property
-    def clock_seq_low(self):
-        return (self.int >> 48) & 0xff
+    # The RFC 4122 fields, as (bit offset from the right, width).
+    time_low = _bit_field(96, 32)
+    time_mid = _bit_field(80, 16)
+    time_hi_version = _bit_field(64, 16)
+    clock_seq_hi_variant = _bit_field(56, 8)
+    clock_seq_low = _bit_field(48, 8)
+    node = _bit_field(0, 48)
 
     @property
     def time(self):
@@ -180,16 +174,12 @@ class UUID:
         return ((self.clock_seq_hi_variant & 0x3f) << 8) | self.clock_seq_low
 
     @property
-    def node(self):
-        return self.int & 0xffffffffffff
-
-    @property
     def hex(self):
         return '%032x' % self.int
 
     @property
     def urn(self):
-        return 'urn:uuid:' + str(self)
+        return 'urn:uuid:%s' % self
 
     @property
     def variant(self):
@@ -204,9 +194,9 @@ class UUID:
 
     @property
     def version(self):
-        if self.variant == RFC_4122:
-            return (self.int >> 76) & 0xf
-        return None
+        if self.variant != RFC_4122:
+            return None
+        return (self.int >> 76) & 0xf
 
 
 _int = int
@@ -326,9 +316,11 @@ def uuid8(a=None, b=None, c=None):
     return UUID(int=value, version=8)
 
 
-NAMESPACE_DNS = UUID('6ba7b810-9dad-11d1-80b4-00c04fd430c8')
-NAMESPACE_URL = UUID('6ba7b811-9dad-11d1-80b4-00c04fd430c8')
-NAMESPACE_OID = UUID('6ba7b812-9dad-11d1-80b4-00c04fd430c8')
-NAMESPACE_X500 = UUID('6ba7b814-9dad-11d1-80b4-00c04fd430c8')
+# The RFC 4122 name spaces differ only in the last hex digit of time_low.
+_NS_TAIL = '-9dad-11d1-80b4-00c04fd430c8'
+NAMESPACE_DNS = UUID('6ba7b810' + _NS_TAIL)
+NAMESPACE_URL = UUID('6ba7b811' + _NS_TAIL)
+NAMESPACE_OID = UUID('6ba7b812' + _NS_TAIL)
+NAMESPACE_X500 = UUID('6ba7b814' + _NS_TAIL)
 NIL = UUID(int=0)
 MAX = UUID(int=_FULL)
