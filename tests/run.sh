@@ -18,6 +18,9 @@ if [ -x "$B/readme-example" ]; then
     [ "$("$B/readme-example")" = "HELLO" ] || { echo "README example did not print HELLO"; status=1; }
 fi
 [ -x tests/cli.sh ] && step tests/cli.sh "$B"
+# the embedded Python modules are our own code (docs/PYTHON_MODULES.md)
+if command -v python3 >/dev/null; then step python3 tests/stdlib_overlap.py
+else echo "== tests/stdlib_overlap.py: skipped (no python3 on this host)"; fi
 # the fuzz smoke run, where its binaries were built (make asan builds them)
 [ -x "$B/fuzz/fuzz-seeds" ] && step tests/fuzz/smoke.sh "$B"
 [ $status -eq 0 ] && echo "ALL TESTS PASSED" || echo "SOME TESTS FAILED"
