@@ -508,6 +508,10 @@ int py_check_periodic(py_interp *I)
 }
 
 /* Find the handler for instruction `ip`; -1 if none. */
+/* except* (exc.c) */
+int py_eg_match(py_interp *I, py_val exc, py_val type, py_val *match, py_val *rest);
+py_val py_eg_prep_reraise(py_interp *I, py_val orig, py_val list);
+
 static int find_handler(py_code *co, uint32_t ip, uint32_t *depth)
 {
     for (uint32_t i = 0; i < co->nexctab; i++) {
@@ -1860,10 +1864,42 @@ L_RAISE: {
 L_RAISE_ASSERT:
     DISPATCH();
 L_RERAISE: {
+    /* re-raising never chains: the exception keeps its __context__ */
     py_val exc = POP();
-    py_err_setexc(I, exc);
+    if (I->exc && py_is_exc(I->exc) && PY_EXC(I->exc)->fatal) py_decref(I, exc);
+    else PY_SETREF(I, I->exc, exc);
     reraise = 1;
     goto error;
+}
+L_CHECK_EG_MATCH: {
+    /* [rest, type] -> [rest', match]; the match becomes the handled exception */
+    py_val type = POP();
+    py_val exc = TOP();
+    SAVE_FRAME();
+    py_val match, rest;
+    int r = py_eg_match(I, exc, type, &match, &rest);
+    py_decref(I, type);
+    if (r < 0) ERROR();
+    SET_TOP(rest);
+    py_decref(I, exc);
+    PUSH(match);
+    if (match != PY_NONE) {
+        py_val old = I->exc_info;
+        I->exc_info = py_newref(match);
+        py_xdecref(I, old);
+    }
+    DISPATCH();
+}
+L_PREP_RERAISE_STAR: {
+    py_val list = POP();
+    py_val orig = TOP();
+    SAVE_FRAME();
+    py_val r = py_eg_prep_reraise(I, orig, list);
+    py_decref(I, list);
+    if (!r) ERROR();
+    SET_TOP(r);
+    py_decref(I, orig);
+    DISPATCH();
 }
 L_PUSH_EXC_INFO: {
     py_val exc = POP();
