@@ -16,9 +16,23 @@
 #include "py/core.h"
 
 /* ---- raising ---------------------------------------------------------------------- */
+/* The exception being handled, as CPython's exc_info stack sees it: a
+ * running generator that handles none sees its caller's (kept in its
+ * exc_state while it runs). */
+static py_val topmost_exc(py_interp *I)
+{
+    if (I->exc_info) return I->exc_info;
+    int guard = 0;
+    for (py_frame *f = I->frame; f && guard < 1000000; f = f->prev, guard++) {
+        py_gen *g = f->gen;
+        if (g && g->state == PY_GEN_RUNNING && g->exc_state) return g->exc_state;
+    }
+    return PY_NULL;
+}
+
 static void set_context(py_interp *I, py_val exc)
 {
-    py_val ctx = I->exc_info;
+    py_val ctx = topmost_exc(I);
     if (!ctx || ctx == exc || !py_is_exc(exc)) return;
     /* avoid cycles: cut the chain where exc already appears */
     py_val o = ctx;

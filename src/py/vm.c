@@ -2194,10 +2194,14 @@ error:
             g->state = PY_GEN_CLOSED;
             py_gen_swap_exc(I, g);
             /* PEP 479: StopIteration escaping a generator */
-            if (I->exc && py_err_matches(I, PY_E_StopIteration) && !I->fatal) {
+            int stop_async = 0;
+            if (I->exc && !I->fatal && (py_err_matches(I, PY_E_StopIteration) ||
+                                        (stop_async = g->kind == PY_GK_ASYNCGEN && py_err_matches(I, PY_E_StopAsyncIteration)))) {
                 py_val e = py_err_fetch(I);
-                py_err_str(I, PY_E_RuntimeError, g->kind == PY_GK_CORO ? "coroutine raised StopIteration"
-                                                                      : "generator raised StopIteration");
+                py_err_str(I, PY_E_RuntimeError, stop_async ? "async generator raised StopAsyncIteration"
+                                                 : g->kind == PY_GK_CORO ? "coroutine raised StopIteration"
+                                                 : g->kind == PY_GK_ASYNCGEN ? "async generator raised StopIteration"
+                                                 : "generator raised StopIteration");
                 if (I->exc) {
                     PY_SETREF(I, PY_EXC(I->exc)->cause, py_newref(e));
                     PY_SETREF(I, PY_EXC(I->exc)->context, e);
@@ -2208,10 +2212,6 @@ error:
                 } else {
                     py_decref(I, e);
                 }
-            } else if (I->exc && g->kind == PY_GK_ASYNCGEN && py_err_matches(I, PY_E_StopAsyncIteration) && !I->fatal) {
-                py_val e = py_err_fetch(I);
-                py_err_str(I, PY_E_RuntimeError, "async generator raised StopAsyncIteration");
-                py_decref(I, e);
             }
             py_frame_clear_locals(I, done);
             if (done->flags & PY_FRAME_COUNTED) { I->depth--; done->flags &= ~(uint32_t)PY_FRAME_COUNTED; }
