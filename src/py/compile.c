@@ -1946,7 +1946,9 @@ static void compile_try_star(compiler *c, py_stmt *s)
         int l_next = new_label(c), l_nomatch = new_label(c), l_raised = new_label(c);
         if (!h->type) { c_error(c, h, h->lineno, h->col_offset + 1, h->end_lineno, h->end_col_offset + 1, "expected one or more exception types"); return; }
         compile_expr(c, h->type);
-        set_pos_e(c, h->type);
+        /* CPython locates the match at the whole clause */
+        U->cur.line = h->lineno; U->cur.end_line = h->end_lineno;
+        U->cur.col = h->col_offset; U->cur.end_col = h->end_col_offset;
         emit(c, OP_CHECK_EG_MATCH, 0);  /* [.., rest, match] */
         emit(c, OP_COPY, 1);
         emit_jump(c, OP_POP_JUMP_IF_NONE, l_nomatch);

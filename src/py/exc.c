@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/stack.h"
 #include "py/core.h"
 
 /* ---- raising ---------------------------------------------------------------------- */
@@ -846,8 +847,10 @@ static int eg_subset(py_interp *I, py_val orig, py_val list, py_val *out)
     return 0;
 }
 
+#define EG_MAX_DEPTH 10000
+
 static int eg_split_rec(py_interp *I, py_val exc, int mt, py_val mv, const eg_ids *ids, int want_rest,
-                        py_val *match, py_val *rest)
+                        py_val *match, py_val *rest, int depth)
 {
     *match = *rest = PY_NULL;
     int m = eg_check_match(I, exc, mt, mv, ids);
@@ -858,14 +861,17 @@ static int eg_split_rec(py_interp *I, py_val exc, int mt, py_val mv, const eg_id
         if (want_rest) *rest = py_newref(exc);
         return 0;
     }
-    if (py_enter_native(I)) return -1;
+    if (depth > EG_MAX_DEPTH || sk_stack_low(I->stack_limit)) {
+        py_err_str(I, PY_E_RecursionError, "maximum recursion depth exceeded in exceptiongroup_split_recursive");
+        return -1;
+    }
     int rc = -1;
     py_val ml = py_list_new(I, 0), rl = want_rest ? py_list_new(I, 0) : PY_NULL;
     if (!ml || (want_rest && !rl)) goto done;
     py_incref(excs);
     for (size_t i = 0; i < py_tuple_len(excs); i++) {
         py_val sm, sr;
-        if (eg_split_rec(I, py_tuple_items(excs)[i], mt, mv, ids, want_rest, &sm, &sr)) { py_decref(I, excs); goto done; }
+        if (eg_split_rec(I, py_tuple_items(excs)[i], mt, mv, ids, want_rest, &sm, &sr, depth + 1)) { py_decref(I, excs); goto done; }
         if (sm && py_list_append_steal(I, ml, sm)) { py_xdecref(I, sr); py_decref(I, excs); goto done; }
         if (sr && py_list_append_steal(I, rl, sr)) { py_decref(I, excs); goto done; }
     }
@@ -876,7 +882,6 @@ static int eg_split_rec(py_interp *I, py_val exc, int mt, py_val mv, const eg_id
 done:
     py_xdecref(I, ml);
     py_xdecref(I, rl);
-    py_leave_native(I);
     return rc;
 }
 
@@ -886,7 +891,7 @@ static py_val eg_split(py_interp *I, py_val self, const py_val *args, size_t nar
     int mt;
     if (get_matcher_type(I, args[0], &mt)) return PY_NULL;
     py_val m, r;
-    if (eg_split_rec(I, self, mt, args[0], NULL, 1, &m, &r)) return PY_NULL;
+    if (eg_split_rec(I, self, mt, args[0], NULL, 1, &m, &r, 0)) return PY_NULL;
     py_val out = py_tuple_pack(I, 2, m ? m : PY_NONE, r ? r : PY_NONE);
     py_xdecref(I, m);
     py_xdecref(I, r);
@@ -899,7 +904,7 @@ static py_val eg_subgroup(py_interp *I, py_val self, const py_val *args, size_t 
     int mt;
     if (get_matcher_type(I, args[0], &mt)) return PY_NULL;
     py_val m, r;
-    if (eg_split_rec(I, self, mt, args[0], NULL, 0, &m, &r)) return PY_NULL;
+    if (eg_split_rec(I, self, mt, args[0], NULL, 0, &m, &r, 0)) return PY_NULL;
     return m ? m : PY_NONE;
 }
 
@@ -977,7 +982,7 @@ int py_eg_match(py_interp *I, py_val exc, py_val type, py_val *match, py_val *re
     return 0;
 }
 
-static int collect_leaves(py_interp *I, py_val e, eg_ids *ids)
+static int collect_leaves(py_interp *I, py_val e, eg_ids *ids, int depth)
 {
     if (e == PY_NONE || !py_is_exc(e)) return 0;
     py_val excs = is_group(I, e) ? eg_excs(e) : PY_NULL;
@@ -994,10 +999,12 @@ static int collect_leaves(py_interp *I, py_val e, eg_ids *ids)
         ids->p[ids->n++] = (uintptr_t)PY_OBJ(e);
         return 0;
     }
-    if (py_enter_native(I)) return -1;
+    if (depth > EG_MAX_DEPTH || sk_stack_low(I->stack_limit)) {
+        py_err_str(I, PY_E_RecursionError, "maximum recursion depth exceeded");
+        return -1;
+    }
     int r = 0;
-    for (size_t i = 0; i < py_tuple_len(excs) && !r; i++) r = collect_leaves(I, py_tuple_items(excs)[i], ids);
-    py_leave_native(I);
+    for (size_t i = 0; i < py_tuple_len(excs) && !r; i++) r = collect_leaves(I, py_tuple_items(excs)[i], ids, depth + 1);
     return r;
 }
 
@@ -1023,13 +1030,13 @@ py_val py_eg_prep_reraise(py_interp *I, py_val orig, py_val list)
         py_exc *x = PY_EXC(e);
         if (x->tb == o->tb && x->cause == o->cause && x->context == o->context) {
             nre++;
-            if (collect_leaves(I, e, &ids)) goto done;
+            if (collect_leaves(I, e, &ids, 0)) goto done;
         } else if (py_list_append(I, raised, e)) goto done;
     }
     if (nre) {
         qsort(ids.p, ids.n, sizeof(uintptr_t), cmp_uptr);
         py_val r;
-        if (eg_split_rec(I, orig, EGM_IDS, PY_NONE, &ids, 0, &reraised, &r)) goto done;
+        if (eg_split_rec(I, orig, EGM_IDS, PY_NONE, &ids, 0, &reraised, &r, 0)) goto done;
     }
     if (!PY_LIST(raised)->n) {
         result = reraised ? py_newref(reraised) : PY_NONE;
