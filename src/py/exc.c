@@ -19,12 +19,14 @@
 /* ---- raising ---------------------------------------------------------------------- */
 /* The exception being handled, as CPython's exc_info stack sees it: a
  * running generator that handles none sees its caller's (kept in its
- * exc_state while it runs). */
+ * exc_state while it runs).  The walk is bounded so raising deep in a
+ * recursion stays cheap: a generator more than 32 frames up is not
+ * consulted. */
 static py_val topmost_exc(py_interp *I)
 {
     if (I->exc_info) return I->exc_info;
     int guard = 0;
-    for (py_frame *f = I->frame; f && guard < 1000000; f = f->prev, guard++) {
+    for (py_frame *f = I->frame; f && guard < 32; f = f->prev, guard++) {
         py_gen *g = f->gen;
         if (g && g->state == PY_GEN_RUNNING && g->exc_state) return g->exc_state;
     }

@@ -684,7 +684,8 @@ static te_node *te_new(te_ctx *c, py_val exc)
     }
     c->held[c->nheld++] = n;
     n->exc = py_newref(exc);
-    n->is_group = py_is_exc(exc) && py_isinstance_t(c->I, exc, PY_TYPE(c->I, PY_E_BaseExceptionGroup));
+    /* CPython's C-level printer (unraisable exceptions) shows a group as a plain exception */
+    n->is_group = !c->I->tb_plain && py_is_exc(exc) && py_isinstance_t(c->I, exc, PY_TYPE(c->I, PY_E_BaseExceptionGroup));
     return n;
 }
 
