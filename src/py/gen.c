@@ -576,7 +576,9 @@ static py_val athrow_send_impl(py_interp *I, py_iterobj *a, py_val v, int throwi
         if (!throwing && v != PY_NONE)
             return py_err_str(I, PY_E_RuntimeError, "can't send non-None value to a just-started coroutine");
         a->n = 1;
-        py_val exc = throwing ? py_newref(v) : closing ? py_call0(I, PY_VAL(PY_TYPE(I, PY_E_GeneratorExit))) : py_newref(a->aux);
+        py_val exc = throwing ? py_newref(v)
+                   : closing ? py_call0(I, PY_VAL(PY_TYPE(I, PY_E_GeneratorExit)))
+                   : throw_exc(I, py_tuple_items(a->aux), py_tuple_len(a->aux), PY_NULL, "athrow");
         if (!exc) { a->n = 2; return PY_NULL; }
         r = py_gen_throw(I, a->seq, exc, &returned);
         py_decref(I, exc);
@@ -741,10 +743,12 @@ static py_val agen_aclose(py_interp *I, py_val self, const py_val *args, size_t 
 
 static py_val agen_athrow(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
-    py_val exc = throw_exc(I, args, nargs, kw, "athrow");
-    if (!exc) return PY_NULL;
-    py_val r = aw_new(I, self, exc, AW_ATHROW);
-    py_decref(I, exc);
+    /* the arguments are checked when the awaitable first runs, as in CPython */
+    if (py_no_kw(I, "athrow", kw)) return PY_NULL;
+    py_val t = py_tuple_from(I, args, nargs);
+    if (!t) return PY_NULL;
+    py_val r = aw_new(I, self, t, AW_ATHROW);
+    py_decref(I, t);
     return r;
 }
 
