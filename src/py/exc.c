@@ -22,7 +22,8 @@
  * exc_state while it runs).  The walk is bounded so raising deep in a
  * recursion stays cheap: a generator more than 32 frames up is not
  * consulted. */
-static py_val topmost_exc(py_interp *I)
+py_val py_err_topmost(py_interp *I);   /* sys.exception() (modules.c) */
+py_val py_err_topmost(py_interp *I)
 {
     if (I->exc_info) return I->exc_info;
     int guard = 0;
@@ -35,7 +36,7 @@ static py_val topmost_exc(py_interp *I)
 
 static void set_context(py_interp *I, py_val exc)
 {
-    py_val ctx = topmost_exc(I);
+    py_val ctx = py_err_topmost(I);
     if (!ctx || ctx == exc || !py_is_exc(exc)) return;
     /* avoid cycles: cut the chain where exc already appears */
     py_val o = ctx;
