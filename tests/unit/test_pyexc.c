@@ -753,6 +753,108 @@ TEST(pyexc_async_generator_athrow_aclose)
         "");
 }
 
+TEST(pyexc_generator_sees_callers_exception)
+{
+    check_run(T, 
+        "\n"
+        "import sys\n"
+        "class Yield:\n"
+        "    def __await__(self):\n"
+        "        yield\n"
+        "def run(coro):\n"
+        "    try:\n"
+        "        while True:\n"
+        "            coro.send(None)\n"
+        "    except StopIteration as e:\n"
+        "        return e.value\n"
+        "class CM:\n"
+        "    async def __aenter__(self): return self\n"
+        "    async def __aexit__(self, *a):\n"
+        "        print(\"in aexit\", repr(sys.exception()))\n"
+        "        raise KeyError(\"exit\")\n"
+        "def gen():\n"
+        "    print(\"gen sees\", repr(sys.exception()))\n"
+        "    raise TypeError(\"g\")\n"
+        "    yield\n"
+        "async def main():\n"
+        "    try:\n"
+        "        async with CM():\n"
+        "            raise ValueError(\"body\")\n"
+        "    except KeyError as e:\n"
+        "        print(repr(e), repr(e.__context__))\n"
+        "    try:\n"
+        "        raise IndexError(1)\n"
+        "    except IndexError:\n"
+        "        try:\n"
+        "            next(gen())\n"
+        "        except TypeError as e:\n"
+        "            print(repr(e), repr(e.__context__))\n"
+        "run(main())\n",
+        "in aexit ValueError('body')\n"
+        "KeyError('exit') ValueError('body')\n"
+        "gen sees IndexError(1)\n"
+        "TypeError('g') IndexError(1)\n",
+        "");
+}
+
+TEST(pyexc_athrow_arguments_checked_late)
+{
+    check_run(T, 
+        "\n"
+        "async def agen():\n"
+        "    yield 1\n"
+        "g = agen()\n"
+        "a = g.athrow()\n"
+        "try:\n"
+        "    a.send(None)\n"
+        "except BaseException as e:\n"
+        "    print(type(e).__name__, e)\n"
+        "a = agen().athrow(1)\n"
+        "try:\n"
+        "    a.send(None)\n"
+        "except BaseException as e:\n"
+        "    print(type(e).__name__, e)\n",
+        "TypeError athrow expected at least 1 argument, got 0\n"
+        "TypeError exceptions must be classes or instances deriving from BaseException, not int\n",
+        "");
+}
+
+/* CPython's C-level printer (unraisable exceptions) shows a group plainly */
+TEST(pyexc_unraisable_group_plain)
+{
+    exc_out *r = calloc(1, sizeof *r);
+    CHECK(r != NULL);
+    if (!r) return;
+    sk_alloc a;
+    sk_alloc_init(&a, 0);
+    py_run_opts o;
+    memset(&o, 0, sizeof o);
+    o.alloc = &a;
+    o.source = "class A:\n"
+               "    def __del__(self):\n"
+               "        raise ExceptionGroup('in del', [ValueError(1), TypeError(2)])\n"
+               "a = A()\n"
+               "del a\n"
+               "print('done')\n";
+    o.source_len = strlen(o.source);
+    o.filename = "t.py";
+    o.write = exc_write;
+    o.write_ud = r;
+    o.stack_limit = sk_stack_limit_from_here(256u << 10);
+    py_run_result res;
+    py_run(&o, &res);
+    py_run_result_free(&a, &res);
+    CHECK_STR(r->out, "done\n");
+    CHECK(strstr(r->err, "Exception ignored in: <function A.__del__ at 0x") == r->err);
+    CHECK(strstr(r->err, ">\nTraceback (most recent call last):\n"
+                         "  File \"t.py\", line 3, in __del__\n"
+                         "    raise ExceptionGroup('in del', [ValueError(1), TypeError(2)])\n"
+                         "ExceptionGroup: in del (2 sub-exceptions)\n") != NULL);
+    CHECK(strstr(r->err, "+-") == NULL);
+    CHECK_INT(a.used, 0);
+    free(r);
+}
+
 /* deep nesting: handled as CPython does up to the depth limit, then a
  * RecursionError (CPython's message), never a crash */
 TEST(pyexc_deep_group_split)
