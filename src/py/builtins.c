@@ -352,6 +352,50 @@ BFN(next)
     return py_err_stopiteration(I, PY_NULL);
 }
 
+py_val py_anext_awaitable_new(py_interp *I, py_val aw, py_val dflt);   /* gen.c */
+
+BFN(aiter)
+{
+    (void)self;
+    if (py_args_exact(I, "aiter", nargs, kw, 1)) return PY_NULL;
+    py_val m = py_lookup_special(I, args[0], PY_ID(I, __aiter__));
+    if (!m) {
+        if (py_err_occurred(I)) return PY_NULL;
+        return py_err_fmt(I, PY_E_TypeError, "'%s' object is not an async iterable", py_type_name(I, args[0]));
+    }
+    py_val it = py_call0(I, m);
+    py_decref(I, m);
+    if (!it) return PY_NULL;
+    py_val n = py_lookup_special(I, it, PY_ID(I, __anext__));
+    if (!n) {
+        if (!py_err_occurred(I))
+            py_err_fmt(I, PY_E_TypeError, "aiter() returned not an async iterator of type '%s'", py_type_name(I, it));
+        py_decref(I, it);
+        return PY_NULL;
+    }
+    py_decref(I, n);
+    return it;
+}
+
+BFN(anext)
+{
+    (void)self;
+    if (py_no_kw(I, "anext", kw)) return PY_NULL;
+    if (nargs < 1) return py_err_fmt(I, PY_E_TypeError, "anext expected at least 1 argument, got 0");
+    if (nargs > 2) return py_err_fmt(I, PY_E_TypeError, "anext expected at most 2 arguments, got %zu", nargs);
+    py_val m = py_lookup_special(I, args[0], PY_ID(I, __anext__));
+    if (!m) {
+        if (py_err_occurred(I)) return PY_NULL;
+        return py_err_fmt(I, PY_E_TypeError, "'%s' object is not an async iterator", py_type_name(I, args[0]));
+    }
+    py_val aw = py_call0(I, m);
+    py_decref(I, m);
+    if (!aw || nargs == 1) return aw;
+    py_val r = py_anext_awaitable_new(I, aw, args[1]);
+    py_decref(I, aw);
+    return r;
+}
+
 static py_val any_all(py_interp *I, py_val v, int want)
 {
     py_val it = py_iter(I, v);
@@ -876,7 +920,8 @@ BFN(import)
 static const py_methoddef builtin_fns[] = {
     { "__build_class__", bi_build_class, PY_METH_KW },
     { "__import__", bi_import, PY_METH_KW },
-    { "abs", bi_abs, 0 }, { "all", bi_all, 0 }, { "any", bi_any, 0 }, { "ascii", bi_ascii, 0 },
+    { "abs", bi_abs, 0 }, { "aiter", bi_aiter, 0 }, { "all", bi_all, 0 }, { "anext", bi_anext, 0 },
+    { "any", bi_any, 0 }, { "ascii", bi_ascii, 0 },
     { "bin", bi_bin, 0 }, { "callable", bi_callable, 0 }, { "chr", bi_chr, 0 }, { "delattr", bi_delattr, 0 },
     { "dir", bi_dir, 0 }, { "divmod", bi_divmod, 0 }, { "eval", bi_eval, PY_METH_KW }, { "exec", bi_exec, PY_METH_KW }, { "compile", bi_compile, PY_METH_KW },
     { "format", bi_format, 0 }, { "getattr", bi_getattr, 0 }, { "globals", bi_globals, 0 },

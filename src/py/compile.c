@@ -25,7 +25,7 @@
 #include "py/opcode.h"
 
 enum { FB_WHILE, FB_FOR, FB_TRY_EXCEPT, FB_FINALLY_TRY, FB_FINALLY_END, FB_WITH, FB_ASYNC_WITH,
-       FB_HANDLER_CLEANUP, FB_POP_VALUE, FB_EXCEPTION_HANDLER, FB_ASYNC_FOR };
+       FB_HANDLER_CLEANUP, FB_POP_VALUE, FB_EXCEPTION_HANDLER, FB_ASYNC_FOR, FB_EXCEPT_STAR };
 
 typedef struct fblock {
     int type;
@@ -130,7 +130,7 @@ static int stack_effect(int op, int arg, int jump)
     case OP_BINARY_SUBSCR: case OP_LIST_APPEND: case OP_SET_ADD: case OP_LIST_EXTEND: case OP_SET_UPDATE:
     case OP_DICT_UPDATE: case OP_DICT_MERGE: case OP_POP_JUMP_IF_FALSE: case OP_POP_JUMP_IF_TRUE:
     case OP_POP_JUMP_IF_NONE: case OP_POP_JUMP_IF_NOT_NONE: case OP_RETURN_VALUE: case OP_RERAISE:
-    case OP_POP_EXCEPT: case OP_IMPORT_NAME: case OP_IMPORT_STAR: case OP_SET_RESULT: case OP_STORE_ANNOTATION:
+    case OP_POP_EXCEPT: case OP_PREP_RERAISE_STAR: case OP_IMPORT_NAME: case OP_IMPORT_STAR: case OP_SET_RESULT: case OP_STORE_ANNOTATION:
         return -1;
     case OP_COPY: case OP_PUSH_NULL: case OP_LOAD_CONST: case OP_LOAD_FAST: case OP_LOAD_DEREF:
     case OP_LOAD_CLASSDEREF: case OP_LOAD_CLOSURE: case OP_LOAD_GLOBAL: case OP_LOAD_NAME: case OP_LOAD_METHOD:
@@ -1605,7 +1605,7 @@ static void compile_finally_body(compiler *c, py_stmt_seq *body)
 static void unwind_block(compiler *c, fblock *b, int preserve_tos)
 {
     switch (b->type) {
-    case FB_WHILE: case FB_EXCEPTION_HANDLER: case FB_TRY_EXCEPT:
+    case FB_WHILE: case FB_EXCEPTION_HANDLER: case FB_TRY_EXCEPT: case FB_EXCEPT_STAR:
         return;
     case FB_FOR: case FB_ASYNC_FOR:
         if (preserve_tos) emit(c, OP_SWAP, 2);
@@ -1786,6 +1786,15 @@ static void compile_return(compiler *c, py_stmt *s)
         SYNERR_S(s, "'return' with value in async generator");
         return;
     }
+    for (int i = U->nfb - 1; i >= 0; i--) {
+        if (U->fb[i].type != FB_EXCEPT_STAR) continue;
+        py_expr *v = s->v.return_.value;
+        if (v && v->kind == PY_EXPR_CONSTANT && v->lineno == s->lineno)
+            SYNERR_E(v, "'break', 'continue' and 'return' cannot appear in an except* block");
+        else
+            SYNERR_S(s, "'break', 'continue' and 'return' cannot appear in an except* block");
+        return;
+    }
     int preserve = s->v.return_.value != NULL;
     if (preserve) compile_expr(c, s->v.return_.value);
     set_pos_s(c, s);
@@ -1806,6 +1815,10 @@ static void compile_break_continue(compiler *c, py_stmt *s, int is_break)
     int i;
     for (i = U->nfb - 1; i >= 0; i--) {
         int t = U->fb[i].type;
+        if (t == FB_EXCEPT_STAR) {
+            SYNERR_S(s, "'break', 'continue' and 'return' cannot appear in an except* block");
+            return;
+        }
         if (t == FB_WHILE || t == FB_FOR || t == FB_ASYNC_FOR) break;
     }
     if (i < 0) {
@@ -1898,6 +1911,83 @@ static void compile_try_except(compiler *c, py_stmt *s)
     bind(c, l_end);
 }
 
+/* try/except* (PEP 654).  Stack while the clauses run: [prev, orig, raised, rest]
+ * with `raised` a list collecting what the clause bodies raise; CHECK_EG_MATCH
+ * splits `rest` by a clause's type and makes the match the handled exception;
+ * PREP_RERAISE_STAR works out what the statement raises at its end. */
+static void name_cleanup(compiler *c, const char *name)
+{
+    emit_const(c, PY_NONE);
+    compile_name(c, name, PY_CTX_STORE);
+    compile_name(c, name, PY_CTX_DEL);
+}
+
+static void compile_try_star(compiler *c, py_stmt *s)
+{
+    int l_except = new_label(c), l_end = new_label(c), l_cleanup = new_label(c), l_rer = new_label(c);
+    push_handler(c, l_except);
+    push_fblock(c, FB_TRY_EXCEPT, -1, -1, NULL);
+    compile_stmts(c, s->v.try_.body);
+    pop_fblock(c);
+    pop_handler(c);
+    compile_stmts(c, s->v.try_.orelse);
+    emit_jump(c, OP_JUMP, l_end);
+    bind(c, l_except);                  /* [exc] */
+    push_handler(c, l_cleanup);
+    emit(c, OP_PUSH_EXC_INFO, 0);       /* [prev, orig] */
+    emit(c, OP_COPY, 1);
+    emit(c, OP_BUILD_LIST, 0);
+    emit(c, OP_SWAP, 2);                /* [prev, orig, raised, rest] */
+    int n = s->v.try_.handlers.n;
+    for (int i = 0; i < n; i++) {
+        py_excepthandler *h = s->v.try_.handlers.items[i];
+        U->cur.line = h->lineno; U->cur.end_line = h->end_lineno;
+        U->cur.col = h->col_offset; U->cur.end_col = h->end_col_offset;
+        int l_next = new_label(c), l_nomatch = new_label(c), l_raised = new_label(c);
+        if (!h->type) { c_error(c, h, h->lineno, h->col_offset + 1, h->end_lineno, h->end_col_offset + 1, "expected one or more exception types"); return; }
+        compile_expr(c, h->type);
+        /* CPython locates the match at the whole clause */
+        U->cur.line = h->lineno; U->cur.end_line = h->end_lineno;
+        U->cur.col = h->col_offset; U->cur.end_col = h->end_col_offset;
+        emit(c, OP_CHECK_EG_MATCH, 0);  /* [.., rest, match] */
+        emit(c, OP_COPY, 1);
+        emit_jump(c, OP_POP_JUMP_IF_NONE, l_nomatch);
+        if (h->name) compile_name(c, h->name, PY_CTX_STORE);
+        else emit(c, OP_POP_TOP, 0);
+        push_handler(c, l_raised);
+        push_fblock(c, FB_EXCEPT_STAR, -1, -1, NULL);
+        compile_stmts(c, h->body);
+        pop_fblock(c);
+        pop_handler(c);
+        if (h->name) name_cleanup(c, h->name);
+        emit_jump(c, OP_JUMP, l_next);
+        bind(c, l_raised);              /* [.., raised, rest, exc] */
+        emit(c, OP_LIST_APPEND, 2);
+        if (h->name) name_cleanup(c, h->name);
+        emit_jump(c, OP_JUMP, l_next);
+        bind(c, l_nomatch);             /* [.., rest, None] */
+        emit(c, OP_POP_TOP, 0);
+        bind(c, l_next);
+    }
+    emit(c, OP_LIST_APPEND, 1);         /* [prev, orig, raised + [rest]] */
+    emit(c, OP_PREP_RERAISE_STAR, 0);   /* [prev, result] */
+    emit(c, OP_COPY, 1);
+    emit_jump(c, OP_POP_JUMP_IF_NOT_NONE, l_rer);
+    emit(c, OP_POP_TOP, 0);
+    emit(c, OP_POP_EXCEPT, 0);
+    emit_jump(c, OP_JUMP, l_end);
+    pop_handler(c);
+    bind(c, l_rer);                     /* [prev, result] */
+    emit(c, OP_SWAP, 2);
+    emit(c, OP_POP_EXCEPT, 0);
+    emit(c, OP_RERAISE, 0);
+    bind(c, l_cleanup);
+    emit(c, OP_SWAP, 2);
+    emit(c, OP_POP_EXCEPT, 0);
+    emit(c, OP_RERAISE, 0);
+    bind(c, l_end);
+}
+
 static void compile_try_finally(compiler *c, py_stmt *s)
 {
     int l_fin = new_label(c), l_end = new_label(c), l_cleanup = new_label(c);
@@ -1905,7 +1995,8 @@ static void compile_try_finally(compiler *c, py_stmt *s)
     push_handler(c, l_fin);
     push_fblock(c, FB_FINALLY_TRY, -1, -1, fin);
     U->fb[U->nfb - 1].handler_depth = U->nh - 1;
-    if (s->v.try_.handlers.n) compile_try_except(c, s);
+    if (s->v.try_.handlers.n && s->kind == PY_STMT_TRYSTAR) compile_try_star(c, s);
+    else if (s->v.try_.handlers.n) compile_try_except(c, s);
     else compile_stmts(c, s->v.try_.body);
     pop_fblock(c);
     pop_handler(c);
@@ -2262,7 +2353,8 @@ static void compile_stmt(compiler *c, py_stmt *s)
         else compile_try_except(c, s);
         break;
     case PY_STMT_TRYSTAR:
-        SYNERR_S(s, "except* is not supported");
+        if (s->v.try_.finalbody.n) compile_try_finally(c, s);
+        else compile_try_star(c, s);
         break;
     case PY_STMT_ASSERT: compile_assert(c, s); break;
     case PY_STMT_IMPORT: compile_import(c, s); break;

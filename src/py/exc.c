@@ -10,14 +10,33 @@
  * cycle.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "base/stack.h"
 #include "py/core.h"
 
 /* ---- raising ---------------------------------------------------------------------- */
+/* The exception being handled, as CPython's exc_info stack sees it: a
+ * running generator that handles none sees its caller's (kept in its
+ * exc_state while it runs).  The walk is bounded so raising deep in a
+ * recursion stays cheap: a generator more than 32 frames up is not
+ * consulted. */
+py_val py_err_topmost(py_interp *I);   /* sys.exception() (modules.c) */
+py_val py_err_topmost(py_interp *I)
+{
+    if (I->exc_info) return I->exc_info;
+    int guard = 0;
+    for (py_frame *f = I->frame; f && guard < 32; f = f->prev, guard++) {
+        py_gen *g = f->gen;
+        if (g && g->state == PY_GEN_RUNNING && g->exc_state) return g->exc_state;
+    }
+    return PY_NULL;
+}
+
 static void set_context(py_interp *I, py_val exc)
 {
-    py_val ctx = I->exc_info;
+    py_val ctx = py_err_topmost(I);
     if (!ctx || ctx == exc || !py_is_exc(exc)) return;
     /* avoid cycles: cut the chain where exc already appears */
     py_val o = ctx;
@@ -410,14 +429,6 @@ static int exc_init(py_interp *I, py_val self, const py_val *args, size_t nargs,
     } else if (is_sub(I, self, PY_E_NameError) || is_sub(I, self, PY_E_AttributeError)) {
         if (!get_attr_c(I, self, "name") && set_attr_c(I, self, "name", PY_NONE)) return -1;
         if (is_sub(I, self, PY_E_AttributeError) && !get_attr_c(I, self, "obj") && set_attr_c(I, self, "obj", PY_NONE)) return -1;
-    } else if (is_sub(I, self, PY_E_BaseExceptionGroup)) {
-        if (nargs != 2) { py_err_fmt(I, PY_E_TypeError, "BaseExceptionGroup.__new__() takes exactly 2 arguments (%zu given)", nargs); return -1; }
-        if (set_attr_c(I, self, "message", args[0])) return -1;
-        py_val ex = py_sequence_tuple(I, args[1]);
-        if (!ex) return -1;
-        int r = set_attr_c(I, self, "exceptions", ex);
-        py_decref(I, ex);
-        if (r) return -1;
     }
     return 0;
 }
@@ -507,14 +518,12 @@ py_val py_exc_str(py_interp *I, py_val self)
         }
     }
     if (is_sub(I, self, PY_E_BaseExceptionGroup)) {
-        py_val msg = get_attr_c(I, self, "message"), ex = get_attr_c(I, self, "exceptions");
-        if (msg && ex && py_is_tuple(ex)) {
-            size_t k = py_tuple_len(ex);
-            sk_buf b = SK_BUF_INIT(I->alloc);
-            if (py_buf_str(I, &b, msg)) { sk_buf_free(&b); return PY_NULL; }
-            sk_buf_printf(&b, " (%zu sub-exception%s)", k, k == 1 ? "" : "s");
-            return py_str_from_buf(I, &b);
-        }
+        py_val msg = PY_EXC(self)->value, ex = PY_EXC(self)->extra;
+        size_t k = ex && py_is_tuple(ex) ? py_tuple_len(ex) : 0;
+        sk_buf b = SK_BUF_INIT(I->alloc);
+        if (msg && py_buf_str(I, &b, msg)) { sk_buf_free(&b); return PY_NULL; }
+        sk_buf_printf(&b, " (%zu sub-exception%s)", k, k > 1 ? "s" : "");
+        return py_str_from_buf(I, &b);
     }
     if (n == 0) return py_newref(I->empty_str);
     if (n == 1) return py_str(I, py_tuple_items(args)[0]);
@@ -647,6 +656,427 @@ const py_typedef py_exc_td_BaseException = {
     .methods = exc_methods, .getsets = exc_getsets,
 };
 
+/* ---- exception groups (PEP 654) ----------------------------------------------------- *
+ * A group keeps its message in `value` and its exceptions tuple in `extra`. */
+static int is_group(py_interp *I, py_val v) { return py_is_exc(v) && is_sub(I, v, PY_E_BaseExceptionGroup); }
+static py_val eg_excs(py_val g) { return PY_EXC(g)->extra && py_is_tuple(PY_EXC(g)->extra) ? PY_EXC(g)->extra : PY_NULL; }
+
+/* PySequence_Check: indexable and not a mapping */
+static int seq_check(py_interp *I, py_val v)
+{
+    py_type *t = py_typeof(I, v);
+    return t->s.getitem && !(t->flags & PY_TF_DICT_SUB);
+}
+
+static py_val eg_new(py_interp *I, py_type *t, const py_val *args, size_t nargs, py_val kw)
+{
+    (void)kw;   /* __init__ rejects keywords */
+    if (nargs != 2)
+        return py_err_fmt(I, PY_E_TypeError, "BaseExceptionGroup.__new__() takes exactly 2 arguments (%zu given)", nargs);
+    if (!py_is_str(args[0]))
+        return py_err_fmt(I, PY_E_TypeError, "BaseExceptionGroup.__new__() argument 1 must be str, not %s", py_type_name(I, args[0]));
+    if (!seq_check(I, args[1])) return py_err_str(I, PY_E_TypeError, "second argument (exceptions) must be a sequence");
+    py_val ex = py_sequence_tuple(I, args[1]);
+    if (!ex) return PY_NULL;
+    size_t n = py_tuple_len(ex);
+    if (!n) {
+        py_decref(I, ex);
+        return py_err_str(I, PY_E_ValueError, "second argument (exceptions) must be a non-empty sequence");
+    }
+    int nested_base = 0;
+    for (size_t i = 0; i < n; i++) {
+        py_val e = py_tuple_items(ex)[i];
+        if (!py_is_exc(e)) {
+            py_decref(I, ex);
+            return py_err_fmt(I, PY_E_ValueError, "Item %zu of second argument (exceptions) is not an exception", i);
+        }
+        if (!is_sub(I, e, PY_E_Exception)) nested_base = 1;
+    }
+    py_type *cls = t;
+    py_type *eg = PY_TYPE(I, PY_E_ExceptionGroup), *beg = PY_TYPE(I, PY_E_BaseExceptionGroup);
+    if (!eg || !beg) { py_decref(I, ex); return PY_NULL; }
+    if (cls == eg) {
+        if (nested_base) {
+            py_decref(I, ex);
+            return py_err_str(I, PY_E_TypeError, "Cannot nest BaseExceptions in an ExceptionGroup");
+        }
+    } else if (cls == beg) {
+        if (!nested_base) cls = eg;
+    } else if (nested_base && py_type_is_subtype(cls, PY_TYPE(I, PY_E_Exception))) {
+        py_decref(I, ex);
+        return py_err_fmt(I, PY_E_TypeError, "Cannot nest BaseExceptions in '%s'", cls->name);
+    }
+    py_exc *e = (py_exc *)py_obj_new(I, cls, cls->basicsize);
+    if (!e) { py_decref(I, ex); return PY_NULL; }
+    e->args = py_tuple_from(I, args, nargs);
+    if (!e->args) { py_decref(I, ex); py_decref(I, PY_VAL(e)); return PY_NULL; }
+    e->value = py_newref(args[0]);
+    e->extra = ex;
+    return PY_VAL(e);
+}
+
+static int eg_init(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    if (kw && py_tuple_len(kw)) {
+        py_err_fmt(I, PY_E_TypeError, "%s() takes no keyword arguments", py_typeof(I, self)->name);
+        return -1;
+    }
+    py_val a = py_tuple_from(I, args, nargs);
+    if (!a) return -1;
+    PY_SETREF(I, PY_EXC(self)->args, a);
+    return 0;
+}
+
+static py_val eg_get_message(py_interp *I, py_val self)
+{
+    py_val m = PY_EXC(self)->value;
+    return m ? py_newref(m) : py_newref(I->empty_str);
+}
+
+static int eg_set_readonly(py_interp *I, py_val self, py_val v)
+{
+    (void)self; (void)v;
+    py_err_str(I, PY_E_AttributeError, "readonly attribute");
+    return -1;
+}
+
+static py_val eg_get_exceptions(py_interp *I, py_val self)
+{
+    py_val e = eg_excs(self);
+    return e ? py_newref(e) : py_tuple_new(I, 0);
+}
+
+/* BaseExceptionGroup(msg, excs): an ExceptionGroup when every member is an Exception */
+static py_val eg_create(py_interp *I, py_val msg, py_val excs)
+{
+    py_type *beg = PY_TYPE(I, PY_E_BaseExceptionGroup);
+    if (!beg) return PY_NULL;
+    py_val a[2] = { msg, excs };
+    return py_exc_new(I, beg, a, 2);
+}
+
+static py_val eg_derive(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    if (py_args_exact(I, "BaseExceptionGroup.derive", nargs, kw, 1)) return PY_NULL;
+    return eg_create(I, PY_EXC(self)->value ? PY_EXC(self)->value : I->empty_str, args[0]);
+}
+
+enum { EGM_TYPE, EGM_PRED, EGM_IDS };
+
+typedef struct eg_ids {       /* sorted leaf addresses (except* projection) */
+    uintptr_t *p;
+    size_t n, cap;
+} eg_ids;
+
+static int get_matcher_type(py_interp *I, py_val v, int *mt)
+{
+    if (py_callable(I, v) && !py_is_typeobj(v)) { *mt = EGM_PRED; return 0; }
+    py_type *be = PY_TYPE(I, PY_E_BaseException);
+    if (py_is_typeobj(v) && py_type_is_subtype(PY_TYPEOBJ(v), be)) { *mt = EGM_TYPE; return 0; }
+    if (py_typeof(I, v) == PY_TYPE(I, PY_T_TUPLE)) {
+        for (size_t i = 0; i < py_tuple_len(v); i++) {
+            py_val x = py_tuple_items(v)[i];
+            if (!py_is_typeobj(x) || !py_type_is_subtype(PY_TYPEOBJ(x), be)) goto bad;
+        }
+        *mt = EGM_TYPE;
+        return 0;
+    }
+bad:
+    py_err_str(I, PY_E_TypeError, "expected an exception type, a tuple of exception types, or a callable (other than a class)");
+    return -1;
+}
+
+static int cmp_uptr(const void *a, const void *b)
+{
+    uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int eg_check_match(py_interp *I, py_val exc, int mt, py_val mv, const eg_ids *ids)
+{
+    switch (mt) {
+    case EGM_TYPE: return py_exc_matches(I, exc, mv);
+    case EGM_PRED: {
+        py_val r = py_call1(I, mv, exc);
+        if (!r) return -1;
+        int t = py_truthy(I, r);
+        py_decref(I, r);
+        return t;
+    }
+    default: {
+        uintptr_t key = (uintptr_t)PY_OBJ(exc);
+        return ids->n && bsearch(&key, ids->p, ids->n, sizeof(uintptr_t), cmp_uptr) != NULL;
+    }
+    }
+}
+
+/* orig.derive(excs) with orig's traceback, cause, context and a copy of its notes */
+static int eg_subset(py_interp *I, py_val orig, py_val list, py_val *out)
+{
+    *out = PY_NULL;
+    if (!PY_LIST(list)->n) return 0;
+    py_val name = py_intern(I, "derive");
+    if (!name) return -1;
+    py_val eg = py_call_method(I, orig, name, &list, 1);
+    py_decref(I, name);
+    if (!eg) return -1;
+    if (!is_group(I, eg)) {
+        py_decref(I, eg);
+        py_err_str(I, PY_E_TypeError, "derive must return an instance of BaseExceptionGroup");
+        return -1;
+    }
+    py_exc *o = PY_EXC(orig), *d = PY_EXC(eg);
+    if (o->tb) {
+        o->tb->rc++;
+        py_tb_decref(I, d->tb);
+        d->tb = o->tb;
+    }
+    PY_SETREF(I, d->context, o->context ? py_newref(o->context) : PY_NULL);
+    PY_SETREF(I, d->cause, o->cause ? py_newref(o->cause) : PY_NULL);
+    d->suppress_context = 1;
+    py_val nn = py_intern(I, "__notes__");
+    if (!nn) { py_decref(I, eg); return -1; }
+    py_val notes = py_getattr_opt(I, orig, nn);
+    if (!notes && py_err_occurred(I)) { py_decref(I, nn); py_decref(I, eg); return -1; }
+    if (notes && seq_check(I, notes)) {
+        py_val copy = py_sequence_list(I, notes);
+        int r = copy ? py_setattr(I, eg, nn, copy) : -1;
+        py_xdecref(I, copy);
+        if (r) { py_decref(I, notes); py_decref(I, nn); py_decref(I, eg); return -1; }
+    }
+    py_xdecref(I, notes);
+    py_decref(I, nn);
+    *out = eg;
+    return 0;
+}
+
+#define EG_MAX_DEPTH 10000
+
+static int eg_split_rec(py_interp *I, py_val exc, int mt, py_val mv, const eg_ids *ids, int want_rest,
+                        py_val *match, py_val *rest, int depth)
+{
+    *match = *rest = PY_NULL;
+    int m = eg_check_match(I, exc, mt, mv, ids);
+    if (m < 0) return -1;
+    if (m) { *match = py_newref(exc); return 0; }
+    py_val excs = is_group(I, exc) ? eg_excs(exc) : PY_NULL;
+    if (!excs) {
+        if (want_rest) *rest = py_newref(exc);
+        return 0;
+    }
+    if (depth > EG_MAX_DEPTH || sk_stack_low(I->stack_limit)) {
+        py_err_str(I, PY_E_RecursionError, "maximum recursion depth exceeded in exceptiongroup_split_recursive");
+        return -1;
+    }
+    int rc = -1;
+    py_val ml = py_list_new(I, 0), rl = want_rest ? py_list_new(I, 0) : PY_NULL;
+    if (!ml || (want_rest && !rl)) goto done;
+    py_incref(excs);
+    for (size_t i = 0; i < py_tuple_len(excs); i++) {
+        py_val sm, sr;
+        if (eg_split_rec(I, py_tuple_items(excs)[i], mt, mv, ids, want_rest, &sm, &sr, depth + 1)) { py_decref(I, excs); goto done; }
+        if (sm && py_list_append_steal(I, ml, sm)) { py_xdecref(I, sr); py_decref(I, excs); goto done; }
+        if (sr && py_list_append_steal(I, rl, sr)) { py_decref(I, excs); goto done; }
+    }
+    py_decref(I, excs);
+    if (eg_subset(I, exc, ml, match)) goto done;
+    if (want_rest && eg_subset(I, exc, rl, rest)) { PY_CLEAR(I, *match); goto done; }
+    rc = 0;
+done:
+    py_xdecref(I, ml);
+    py_xdecref(I, rl);
+    return rc;
+}
+
+static py_val eg_split(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    if (py_args_exact(I, "BaseExceptionGroup.split", nargs, kw, 1)) return PY_NULL;
+    int mt;
+    if (get_matcher_type(I, args[0], &mt)) return PY_NULL;
+    py_val m, r;
+    if (eg_split_rec(I, self, mt, args[0], NULL, 1, &m, &r, 0)) return PY_NULL;
+    py_val out = py_tuple_pack(I, 2, m ? m : PY_NONE, r ? r : PY_NONE);
+    py_xdecref(I, m);
+    py_xdecref(I, r);
+    return out;
+}
+
+static py_val eg_subgroup(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    if (py_args_exact(I, "BaseExceptionGroup.subgroup", nargs, kw, 1)) return PY_NULL;
+    int mt;
+    if (get_matcher_type(I, args[0], &mt)) return PY_NULL;
+    py_val m, r;
+    if (eg_split_rec(I, self, mt, args[0], NULL, 0, &m, &r, 0)) return PY_NULL;
+    return m ? m : PY_NONE;
+}
+
+static py_val eg_class_getitem(py_interp *I, py_val cls, const py_val *args, size_t nargs, py_val kw)
+{
+    if (py_args_exact(I, "BaseExceptionGroup.__class_getitem__", nargs, kw, 1)) return PY_NULL;
+    return py_genericalias_new(I, cls, args[0]);
+}
+
+/* ---- except* support for the VM ----------------------------------------------------------
+ * py_eg_match: split `exc` (an exception, or None once everything matched) by an
+ * except* clause's type: *match is None or the matching part (a naked exception
+ * is wrapped in ExceptionGroup('', (exc,))), *rest what is left (or None). */
+int py_eg_match(py_interp *I, py_val exc, py_val type, py_val *match, py_val *rest);
+int py_eg_match(py_interp *I, py_val exc, py_val type, py_val *match, py_val *rest)
+{
+    *match = *rest = PY_NULL;
+    /* validate the clause first: BaseException subclasses, no groups */
+    py_type *beg = PY_TYPE(I, PY_E_BaseExceptionGroup);
+    if (!beg) return -1;
+    size_t nt = py_is_tuple(type) ? py_tuple_len(type) : 1;
+    for (size_t i = 0; i < nt; i++) {
+        py_val t = py_is_tuple(type) ? py_tuple_items(type)[i] : type;
+        if (!py_is_typeobj(t) || !py_type_is_subtype(PY_TYPEOBJ(t), PY_TYPE(I, PY_E_BaseException))) {
+            py_err_str(I, PY_E_TypeError, "catching classes that do not inherit from BaseException is not allowed");
+            return -1;
+        }
+    }
+    for (size_t i = 0; i < nt; i++) {
+        py_val t = py_is_tuple(type) ? py_tuple_items(type)[i] : type;
+        if (py_type_is_subtype(PY_TYPEOBJ(t), beg)) {
+            py_err_str(I, PY_E_TypeError, "catching ExceptionGroup with except* is not allowed. Use except instead.");
+            return -1;
+        }
+    }
+    if (exc == PY_NONE) { *match = PY_NONE; *rest = PY_NONE; return 0; }
+    int m = py_exc_matches(I, exc, type);
+    if (m < 0) return -1;
+    if (m) {
+        if (is_group(I, exc)) *match = py_newref(exc);
+        else {
+            py_val t1 = py_tuple_pack(I, 1, exc);
+            if (!t1) return -1;
+            *match = eg_create(I, I->empty_str, t1);
+            py_decref(I, t1);
+            if (!*match) return -1;
+        }
+        *rest = PY_NONE;
+        return 0;
+    }
+    if (is_group(I, exc)) {
+        py_val name = py_intern(I, "split");
+        if (!name) return -1;
+        py_val pair = py_call_method(I, exc, name, &type, 1);
+        py_decref(I, name);
+        if (!pair) return -1;
+        if (py_typeof(I, pair) != PY_TYPE(I, PY_T_TUPLE)) {
+            py_err_fmt(I, PY_E_TypeError, "%s.split must return a tuple, not %s", py_type_name(I, exc), py_type_name(I, pair));
+            py_decref(I, pair);
+            return -1;
+        }
+        if (py_tuple_len(pair) < 2) {
+            py_err_fmt(I, PY_E_TypeError, "%s.split must return a 2-tuple, got tuple of size %zu", py_type_name(I, exc),
+                       py_tuple_len(pair));
+            py_decref(I, pair);
+            return -1;
+        }
+        *match = py_newref(py_tuple_items(pair)[0]);
+        *rest = py_newref(py_tuple_items(pair)[1]);
+        py_decref(I, pair);
+        return 0;
+    }
+    *match = PY_NONE;
+    *rest = py_newref(exc);
+    return 0;
+}
+
+static int collect_leaves(py_interp *I, py_val e, eg_ids *ids, int depth)
+{
+    if (e == PY_NONE || !py_is_exc(e)) return 0;
+    py_val excs = is_group(I, e) ? eg_excs(e) : PY_NULL;
+    if (!excs) {
+        if (ids->n == ids->cap) {
+            size_t cap = ids->cap ? ids->cap * 2 : 16;
+            uintptr_t *p = py_alloc(I, cap * sizeof(uintptr_t));
+            if (!p) return -1;
+            if (ids->n) memcpy(p, ids->p, ids->n * sizeof(uintptr_t));
+            if (ids->p) py_free(I, ids->p, ids->cap * sizeof(uintptr_t));
+            ids->p = p;
+            ids->cap = cap;
+        }
+        ids->p[ids->n++] = (uintptr_t)PY_OBJ(e);
+        return 0;
+    }
+    if (depth > EG_MAX_DEPTH || sk_stack_low(I->stack_limit)) {
+        py_err_str(I, PY_E_RecursionError, "maximum recursion depth exceeded");
+        return -1;
+    }
+    int r = 0;
+    for (size_t i = 0; i < py_tuple_len(excs) && !r; i++) r = collect_leaves(I, py_tuple_items(excs)[i], ids, depth + 1);
+    return r;
+}
+
+/* The exception an except* statement raises at its end (or None): `orig`
+ * the exception caught, `list` what the clauses raised plus the unhandled
+ * rest.  Re-raised parts keep orig's structure; new ones are combined with
+ * them in ExceptionGroup('', [...]). */
+py_val py_eg_prep_reraise(py_interp *I, py_val orig, py_val list);
+py_val py_eg_prep_reraise(py_interp *I, py_val orig, py_val list)
+{
+    py_list *l = PY_LIST(list);
+    if (!l->n) return PY_NONE;
+    if (!is_group(I, orig)) return py_newref(l->items[0]);
+    py_val raised = py_list_new(I, 0);
+    if (!raised) return PY_NULL;
+    eg_ids ids = { NULL, 0, 0 };
+    py_val result = PY_NULL, reraised = PY_NULL;
+    int nre = 0;
+    py_exc *o = PY_EXC(orig);
+    for (size_t i = 0; i < l->n; i++) {
+        py_val e = l->items[i];
+        if (e == PY_NONE || !py_is_exc(e)) continue;
+        py_exc *x = PY_EXC(e);
+        if (x->tb == o->tb && x->cause == o->cause && x->context == o->context) {
+            nre++;
+            if (collect_leaves(I, e, &ids, 0)) goto done;
+        } else if (py_list_append(I, raised, e)) goto done;
+    }
+    if (nre) {
+        qsort(ids.p, ids.n, sizeof(uintptr_t), cmp_uptr);
+        py_val r;
+        if (eg_split_rec(I, orig, EGM_IDS, PY_NONE, &ids, 0, &reraised, &r, 0)) goto done;
+    }
+    if (!PY_LIST(raised)->n) {
+        result = reraised ? py_newref(reraised) : PY_NONE;
+    } else {
+        if (reraised && py_list_append(I, raised, reraised)) goto done;
+        if (PY_LIST(raised)->n > 1) result = eg_create(I, I->empty_str, raised);
+        else result = py_newref(PY_LIST(raised)->items[0]);
+    }
+done:
+    if (ids.p) py_free(I, ids.p, ids.cap * sizeof(uintptr_t));
+    py_xdecref(I, reraised);
+    py_decref(I, raised);
+    return result;
+}
+
+static const py_methoddef eg_methods[] = {
+    { "split", eg_split, 0 },
+    { "subgroup", eg_subgroup, 0 },
+    { "derive", eg_derive, 0 },
+    { "__class_getitem__", eg_class_getitem, PY_METH_CLASS },
+    { NULL, NULL, 0 }
+};
+
+static const py_getsetdef eg_getsets[] = {
+    { "message", eg_get_message, eg_set_readonly },
+    { "exceptions", eg_get_exceptions, eg_set_readonly },
+    { NULL, NULL, NULL }
+};
+
+const py_typedef py_exc_td_BaseExceptionGroup = {
+    .name = "BaseExceptionGroup", .base = PY_E_BaseException,
+    .flags = PY_TF_GC | PY_TF_BASETYPE | PY_TF_EXC_SUB,
+    .basicsize = sizeof(py_exc), .dictoffset = offsetof(py_exc, dict),
+    .slots = { .new_ = eg_new, .init = eg_init },
+    .methods = eg_methods, .getsets = eg_getsets,
+};
+
 /* the rest of the hierarchy: names, bases, qualified names */
 #define EXC_TD(id, nm, basename, qn) \
     const py_typedef py_exc_td_##id = { \
@@ -658,7 +1088,6 @@ EXC_TD(Exception, "Exception", BaseException, NULL)
 EXC_TD(SystemExit, "SystemExit", BaseException, NULL)
 EXC_TD(KeyboardInterrupt, "KeyboardInterrupt", BaseException, NULL)
 EXC_TD(GeneratorExit, "GeneratorExit", BaseException, NULL)
-EXC_TD(BaseExceptionGroup, "BaseExceptionGroup", BaseException, NULL)
 EXC_TD(ArithmeticError, "ArithmeticError", Exception, NULL)
 EXC_TD(FloatingPointError, "FloatingPointError", ArithmeticError, NULL)
 EXC_TD(OverflowError, "OverflowError", ArithmeticError, NULL)

@@ -291,7 +291,8 @@ static py_val gen_send_meth(py_interp *I, py_val self, const py_val *args, size_
     return r;
 }
 
-static py_val throw_common(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw, const char *name)
+/* the exception of throw(typ[, val[, tb]]) / athrow(...) */
+static py_val throw_exc(py_interp *I, const py_val *args, size_t nargs, py_val kw, const char *name)
 {
     if (py_no_kw(I, name, kw)) return PY_NULL;
     if (nargs < 1 || nargs > 3) return py_err_fmt(I, PY_E_TypeError, "%s expected at least 1 argument, got %zu", name, nargs);
@@ -312,6 +313,13 @@ static py_val throw_common(py_interp *I, py_val self, const py_val *args, size_t
         return py_err_fmt(I, PY_E_TypeError, "exceptions must be classes or instances deriving from BaseException, not %s",
                           py_type_name(I, typ));
     }
+    return exc;
+}
+
+static py_val throw_common(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw, const char *name)
+{
+    py_val exc = throw_exc(I, args, nargs, kw, name);
+    if (!exc) return PY_NULL;
     int returned;
     py_val r = py_gen_throw(I, self, exc, &returned);
     py_decref(I, exc);
@@ -498,16 +506,24 @@ py_val py_send_nongen(py_interp *I, py_val recv, py_val v, int *done)
 }
 
 /* ---- async generators --------------------------------------------------------------- */
-/* asend objects: seq = the async generator, aux = value to send, n = state
- * (0 fresh, 1 running, 2 done) */
-static py_val asend_new(py_interp *I, py_val agen, py_val v)
+/* The awaitables of async generators share one object layout (py_iterobj):
+ *   seq  the async generator (AW_ANEXT: the awaitable __anext__ returned)
+ *   aux  the value to send (AW_ATHROW: the exception; AW_ANEXT: the default)
+ *   aux2 AW_ANEXT: the awaitable's iterator once started
+ *   i    the kind, n the state (0 fresh, 1 running, 2 done) */
+enum { AW_ASEND, AW_ATHROW, AW_ACLOSE, AW_ANEXT };
+
+static py_val aw_new(py_interp *I, py_val agen, py_val v, int kind)
 {
     py_iterobj *a = (py_iterobj *)py_obj_new(I, PY_TYPE(I, PY_T_ASYNCGEN_ASEND), sizeof(py_iterobj));
     if (!a) return PY_NULL;
     a->seq = py_newref(agen);
-    a->aux = py_newref(v);
+    a->aux = v ? py_newref(v) : PY_NULL;
+    a->i = kind;
     return PY_VAL(a);
 }
+
+static py_val asend_new(py_interp *I, py_val agen, py_val v) { return aw_new(I, agen, v, AW_ASEND); }
 
 static py_val asend_send_impl(py_interp *I, py_iterobj *a, py_val v, int throwing)
 {
@@ -519,15 +535,12 @@ static py_val asend_send_impl(py_interp *I, py_iterobj *a, py_val v, int throwin
     }
     if (g->state == PY_GEN_CLOSED && !throwing) {
         a->n = 2;
-        return py_err_str(I, PY_E_StopAsyncIteration, "");
+        return py_err_obj(I, PY_E_StopAsyncIteration, PY_NULL);
     }
     int returned;
     py_val r = throwing ? py_gen_throw(I, a->seq, v, &returned) : py_gen_send(I, a->seq, v, &returned);
     if (!r) {
         a->n = 2;
-        if (py_err_matches(I, PY_E_StopIteration) || py_err_matches(I, PY_E_GeneratorExit)) {
-            /* fallthrough: propagate */
-        }
         return PY_NULL;
     }
     if (returned) {
@@ -543,26 +556,135 @@ static py_val asend_send_impl(py_interp *I, py_iterobj *a, py_val v, int throwin
     return r;   /* an awaitable's yield passing through to the event loop */
 }
 
+/* athrow() / aclose(): throw into the generator when first stepped */
+static py_val athrow_send_impl(py_interp *I, py_iterobj *a, py_val v, int throwing)
+{
+    int closing = a->i == AW_ACLOSE;
+    if (a->n == 2) return py_err_str(I, PY_E_RuntimeError, "cannot reuse already awaited aclose()/athrow()");
+    py_gen *g = (py_gen *)PY_OBJ(a->seq);
+    int returned;
+    py_val r;
+    if (a->n == 0) {
+        if (g->state == PY_GEN_CLOSED) {
+            a->n = 2;
+            return py_err_stopiteration(I, PY_NULL);
+        }
+        if (g->state == PY_GEN_RUNNING) {
+            return py_err_fmt(I, PY_E_RuntimeError, "%s(): asynchronous generator is already running",
+                              closing ? "aclose" : "athrow");
+        }
+        if (!throwing && v != PY_NONE)
+            return py_err_str(I, PY_E_RuntimeError, "can't send non-None value to a just-started coroutine");
+        a->n = 1;
+        py_val exc = throwing ? py_newref(v)
+                   : closing ? py_call0(I, PY_VAL(PY_TYPE(I, PY_E_GeneratorExit)))
+                   : throw_exc(I, py_tuple_items(a->aux), py_tuple_len(a->aux), PY_NULL, "athrow");
+        if (!exc) { a->n = 2; return PY_NULL; }
+        r = py_gen_throw(I, a->seq, exc, &returned);
+        py_decref(I, exc);
+    } else {
+        r = throwing ? py_gen_throw(I, a->seq, v, &returned) : py_gen_send(I, a->seq, v, &returned);
+    }
+    if (!r) {
+        a->n = 2;
+        if (closing && (py_err_matches(I, PY_E_StopAsyncIteration) || py_err_matches(I, PY_E_GeneratorExit))) {
+            py_err_clear(I);
+            if (py_err_occurred(I)) return PY_NULL;
+            return py_err_stopiteration(I, PY_NULL);
+        }
+        return PY_NULL;
+    }
+    if (returned) {
+        a->n = 2;
+        py_decref(I, r);
+        if (closing) return py_err_stopiteration(I, PY_NULL);
+        return py_err_obj(I, PY_E_StopAsyncIteration, PY_NULL);
+    }
+    if (g->hooks_ == 0) {
+        /* the generator yielded a value */
+        a->n = 2;
+        if (closing) {
+            py_decref(I, r);
+            return py_err_str(I, PY_E_RuntimeError, "async generator ignored GeneratorExit");
+        }
+        return py_err_stopiteration(I, r);
+    }
+    return r;
+}
+
+/* anext(it, default): the awaitable __anext__ returned, StopAsyncIteration
+ * turned into the default value */
+static py_val anext_step(py_interp *I, py_iterobj *a, py_val v, int throwing)
+{
+    if (a->n == 2) return py_err_stopiteration(I, PY_NULL);
+    if (!a->aux2) {
+        py_val aw = a->seq;
+        if (!PY_IS(aw, COROUTINE)) {
+            py_val m = py_lookup_special(I, aw, PY_ID(I, __await__));
+            if (!m) {
+                if (py_err_occurred(I)) return PY_NULL;
+                return py_err_fmt(I, PY_E_TypeError, "object %s can't be used in 'await' expression", py_type_name(I, aw));
+            }
+            py_decref(I, m);
+        }
+        py_val it = py_get_awaitable(I, aw, 0);
+        if (!it) return PY_NULL;
+        a->aux2 = it;
+        a->n = 1;
+    }
+    py_val it = a->aux2, r;
+    int returned = 0;
+    if (PY_IS(it, COROUTINE)) {
+        r = throwing ? py_gen_throw(I, it, v, &returned) : py_gen_send(I, it, v, &returned);
+        if (r && returned) return py_err_stopiteration(I, r == PY_NONE ? PY_NULL : r);
+    } else if (throwing) {
+        r = py_call_method(I, it, PY_ID(I, throw), &v, 1);
+    } else if (v == PY_NONE && py_typeof(I, it)->s.next) {
+        r = py_typeof(I, it)->s.next(I, it);
+        if (!r && !py_err_occurred(I)) return py_err_stopiteration(I, PY_NULL);
+    } else {
+        r = py_call_method(I, it, PY_ID(I, send), &v, 1);
+    }
+    if (!r && py_err_matches(I, PY_E_StopAsyncIteration)) {
+        py_err_clear(I);
+        if (py_err_occurred(I)) return PY_NULL;
+        return py_err_stopiteration(I, py_newref(a->aux));
+    }
+    return r;
+}
+
+static py_val aw_step(py_interp *I, py_iterobj *a, py_val v, int throwing)
+{
+    switch (a->i) {
+    case AW_ATHROW: case AW_ACLOSE: return athrow_send_impl(I, a, v, throwing);
+    case AW_ANEXT: return anext_step(I, a, v, throwing);
+    default: return asend_send_impl(I, a, v, throwing);
+    }
+}
+
+py_val py_anext_awaitable_new(py_interp *I, py_val aw, py_val dflt);
+py_val py_anext_awaitable_new(py_interp *I, py_val aw, py_val dflt) { return aw_new(I, aw, dflt, AW_ANEXT); }
+
 static py_val asend_next(py_interp *I, py_val self)
 {
-    return asend_send_impl(I, (py_iterobj *)PY_OBJ(self), PY_NONE, 0);
+    return aw_step(I, (py_iterobj *)PY_OBJ(self), PY_NONE, 0);
 }
 
 static py_val asend_send(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
     if (py_args_exact(I, "send", nargs, kw, 1)) return PY_NULL;
-    return asend_send_impl(I, (py_iterobj *)PY_OBJ(self), args[0], 0);
+    py_val r = aw_step(I, (py_iterobj *)PY_OBJ(self), args[0], 0);
+    if (!r && !py_err_occurred(I)) return py_err_stopiteration(I, PY_NULL);
+    return r;
 }
 
 static py_val asend_throw(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
-    if (nargs < 1) return py_err_str(I, PY_E_TypeError, "throw expected at least 1 argument");
-    (void)kw;
-    py_val exc = args[0];
-    py_val inst = py_is_typeobj(exc) ? py_call0(I, exc) : py_newref(exc);
+    py_val inst = throw_exc(I, args, nargs, kw, "throw");
     if (!inst) return PY_NULL;
-    py_val r = asend_send_impl(I, (py_iterobj *)PY_OBJ(self), inst, 1);
+    py_val r = aw_step(I, (py_iterobj *)PY_OBJ(self), inst, 1);
     py_decref(I, inst);
+    if (!r && !py_err_occurred(I)) return py_err_stopiteration(I, PY_NULL);
     return r;
 }
 
@@ -616,18 +738,23 @@ static py_val agen_aclose(py_interp *I, py_val self, const py_val *args, size_t 
 {
     (void)args;
     if (py_args_none(I, "aclose", nargs, kw)) return PY_NULL;
-    py_val r = py_gen_close(I, self);
-    if (!r) return PY_NULL;
-    py_decref(I, r);
-    /* an already-completed awaitable */
-    py_val done = asend_new(I, self, PY_NONE);
-    if (done) ((py_iterobj *)PY_OBJ(done))->n = 2;
-    return done;
+    return aw_new(I, self, PY_NULL, AW_ACLOSE);
+}
+
+static py_val agen_athrow(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
+{
+    /* the arguments are checked when the awaitable first runs, as in CPython */
+    if (py_no_kw(I, "athrow", kw)) return PY_NULL;
+    py_val t = py_tuple_from(I, args, nargs);
+    if (!t) return PY_NULL;
+    py_val r = aw_new(I, self, t, AW_ATHROW);
+    py_decref(I, t);
+    return r;
 }
 
 static const py_methoddef agen_methods[] = {
     { "__anext__", agen_anext, 0 }, { "__aiter__", agen_aiter, 0 }, { "asend", agen_asend, 0 },
-    { "aclose", agen_aclose, 0 }, { NULL, NULL, 0 }
+    { "aclose", agen_aclose, 0 }, { "athrow", agen_athrow, 0 }, { NULL, NULL, 0 }
 };
 
 const py_typedef py_asyncgen_typedef = {

@@ -342,11 +342,13 @@ static py_val sys_getrecursionlimit(py_interp *I, py_val self, const py_val *arg
     return py_int_small(I->recursion_limit);
 }
 
+py_val py_err_topmost(py_interp *I);   /* exc.c: the handled exception, as generators see it */
+
 static py_val sys_exc_info(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
     (void)self; (void)args;
     if (py_args_none(I, "exc_info", nargs, kw)) return PY_NULL;
-    py_val e = I->exc_info;
+    py_val e = py_err_topmost(I);
     if (!e) return py_tuple_pack(I, 3, PY_NONE, PY_NONE, PY_NONE);
     return py_tuple_pack(I, 3, PY_VAL(py_typeof(I, e)), e, PY_NONE);
 }
@@ -355,7 +357,8 @@ static py_val sys_exception(py_interp *I, py_val self, const py_val *args, size_
 {
     (void)self; (void)args;
     if (py_args_none(I, "exception", nargs, kw)) return PY_NULL;
-    return I->exc_info ? py_newref(I->exc_info) : PY_NONE;
+    py_val e = py_err_topmost(I);
+    return e ? py_newref(e) : PY_NONE;
 }
 
 static py_val sys_intern(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)

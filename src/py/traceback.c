@@ -11,6 +11,7 @@
 #include <utf8proc.h>
 
 #include "base/arena.h"
+#include "base/stack.h"
 #include "py/core.h"
 #include "py/parser.h"
 
@@ -567,7 +568,7 @@ static void format_syntax_error(py_interp *I, sk_buf *out, py_val exc)
 
 #define CUTOFF 3
 
-static void format_tb(py_interp *I, sk_buf *out, py_tb *tb)
+static void format_tb(py_interp *I, sk_buf *out, py_tb *tb, const char *header)
 {
     /* tb is newest first: collect into an array, oldest first */
     size_t n = 0;
@@ -577,7 +578,7 @@ static void format_tb(py_interp *I, sk_buf *out, py_tb *tb)
     if (!arr) { py_err_clear(I); return; }
     size_t k = 0;
     for (py_tb *t = tb; t; t = t->next) arr[k++] = t;
-    sk_buf_puts(out, "Traceback (most recent call last):\n");
+    sk_buf_puts(out, header);
     py_val last_file = PY_NULL;
     int last_line = -1;
     py_val last_name = PY_NULL;
@@ -607,28 +608,247 @@ static void format_tb(py_interp *I, sk_buf *out, py_tb *tb)
     py_free(I, arr, n * sizeof(py_tb *));
 }
 
-static void format_one(py_interp *I, sk_buf *out, py_val exc, py_val seen, int depth)
+/* ---- chains and exception groups -------------------------------------------------------
+ * As traceback.py's TracebackException (compact, max_group_width 15,
+ * max_group_depth 10): a tree of nodes is built first, breadth by an explicit
+ * stack, with a "seen" set so every exception is shown once; then printed,
+ * group members inside "|"-margined boxes. */
+#define GROUP_WIDTH 15
+#define GROUP_DEPTH 10
+
+typedef struct te_node {
+    py_val exc;                      /* a reference is held while formatting */
+    struct te_node *cause, *context;
+    struct te_node **subs;
+    size_t nsubs;
+    int is_group;
+} te_node;
+
+typedef struct te_ctx {
+    py_interp *I;
+    sk_arena ar;
+    uintptr_t *seen;                 /* open-addressing set of object addresses */
+    size_t seen_n, seen_cap;
+    te_node **held;                  /* every node, to drop the references */
+    size_t nheld, capheld;
+    int depth;                       /* exception_group_depth */
+    int need_close;
+    int failed;
+} te_ctx;
+
+static int seen_has(te_ctx *c, py_val v)
 {
-    if (!py_is_exc(exc)) {
-        sk_buf_puts(out, py_type_name(I, exc));
-        sk_buf_putc(out, '\n');
-        return;
-    }
-    if (seen) py_set_add(I, seen, py_int_from_u64(I, py_id_of(I, exc)));
-    if (depth < 100) {
-        py_exc *e = PY_EXC(exc);
-        if (e->cause && !py_set_contains(I, seen, py_int_from_u64(I, py_id_of(I, e->cause)))) {
-            format_one(I, out, e->cause, seen, depth + 1);
-            sk_buf_puts(out, "\nThe above exception was the direct cause of the following exception:\n\n");
-        } else if (e->context && !e->suppress_context && !py_set_contains(I, seen, py_int_from_u64(I, py_id_of(I, e->context)))) {
-            format_one(I, out, e->context, seen, depth + 1);
-            sk_buf_puts(out, "\nDuring handling of the above exception, another exception occurred:\n\n");
+    if (!c->seen_cap) return 0;
+    uintptr_t k = (uintptr_t)PY_OBJ(v);
+    size_t m = c->seen_cap - 1, i = (size_t)(k >> 4) & m;
+    while (c->seen[i]) { if (c->seen[i] == k) return 1; i = (i + 1) & m; }
+    return 0;
+}
+
+static int seen_add(te_ctx *c, py_val v)
+{
+    if (seen_has(c, v)) return 0;
+    if ((c->seen_n + 1) * 2 > c->seen_cap) {
+        size_t cap = c->seen_cap ? c->seen_cap * 2 : 64;
+        uintptr_t *t = sk_arena_zalloc(&c->ar, cap * sizeof(uintptr_t));
+        if (!t) return -1;
+        for (size_t j = 0; j < c->seen_cap; j++) {
+            uintptr_t k = c->seen[j];
+            if (!k) continue;
+            size_t i = (size_t)(k >> 4) & (cap - 1);
+            while (t[i]) i = (i + 1) & (cap - 1);
+            t[i] = k;
         }
-        py_err_clear(I);
+        c->seen = t;
+        c->seen_cap = cap;
     }
-    format_tb(I, out, PY_EXC(exc)->tb);
-    if (py_isinstance_t(I, exc, PY_TYPE(I, PY_E_SyntaxError)) && exc_attr(I, exc, "msg")) format_syntax_error(I, out, exc);
-    else format_final_line(I, out, exc);
+    uintptr_t k = (uintptr_t)PY_OBJ(v);
+    size_t m = c->seen_cap - 1, i = (size_t)(k >> 4) & m;
+    while (c->seen[i]) i = (i + 1) & m;
+    c->seen[i] = k;
+    c->seen_n++;
+    return 0;
+}
+
+static te_node *te_new(te_ctx *c, py_val exc)
+{
+    te_node *n = sk_arena_zalloc(&c->ar, sizeof(te_node));
+    if (!n || seen_add(c, exc)) return NULL;
+    if (c->nheld == c->capheld) {
+        size_t cap = c->capheld ? c->capheld * 2 : 32;
+        te_node **h = sk_arena_alloc(&c->ar, cap * sizeof(te_node *));
+        if (!h) return NULL;
+        if (c->nheld) memcpy(h, c->held, c->nheld * sizeof(te_node *));
+        c->held = h;
+        c->capheld = cap;
+    }
+    c->held[c->nheld++] = n;
+    n->exc = py_newref(exc);
+    /* CPython's C-level printer (unraisable exceptions) shows a group as a plain exception */
+    n->is_group = !c->I->tb_plain && py_is_exc(exc) && py_isinstance_t(c->I, exc, PY_TYPE(c->I, PY_E_BaseExceptionGroup));
+    return n;
+}
+
+static te_node *te_build(te_ctx *c, py_val exc)
+{
+    te_node *root = te_new(c, exc);
+    if (!root) return NULL;
+    size_t cap = 64, n = 0;
+    te_node **stack = sk_arena_alloc(&c->ar, cap * sizeof(te_node *));
+    if (!stack) return NULL;
+    stack[n++] = root;
+    while (n) {
+        te_node *t = stack[--n];
+        if (!py_is_exc(t->exc)) continue;
+        py_exc *e = PY_EXC(t->exc);
+        if (e->cause && py_is_exc(e->cause) && !seen_has(c, e->cause)) {
+            if (!(t->cause = te_new(c, e->cause))) return NULL;
+        }
+        if (!t->cause && !e->suppress_context && e->context && py_is_exc(e->context) && !seen_has(c, e->context)) {
+            if (!(t->context = te_new(c, e->context))) return NULL;
+        }
+        py_val ex = t->is_group ? e->extra : PY_NULL;
+        if (ex && py_is_tuple(ex) && py_tuple_len(ex)) {
+            t->nsubs = py_tuple_len(ex);
+            t->subs = sk_arena_alloc(&c->ar, t->nsubs * sizeof(te_node *));
+            if (!t->subs) return NULL;
+            for (size_t i = 0; i < t->nsubs; i++)
+                if (!(t->subs[i] = te_new(c, py_tuple_items(ex)[i]))) return NULL;
+        }
+        size_t need = n + 2 + t->nsubs;
+        if (need > cap) {
+            size_t nc = cap;
+            while (nc < need) nc *= 2;
+            te_node **ns = sk_arena_alloc(&c->ar, nc * sizeof(te_node *));
+            if (!ns) return NULL;
+            memcpy(ns, stack, n * sizeof(te_node *));
+            stack = ns;
+            cap = nc;
+        }
+        if (t->cause) stack[n++] = t->cause;
+        if (t->context) stack[n++] = t->context;
+        for (size_t i = 0; i < t->nsubs; i++) stack[n++] = t->subs[i];
+    }
+    return root;
+}
+
+/* textwrap.indent(text, indent + margin + ' ', lambda line: True) */
+static void te_emit(te_ctx *c, sk_buf *out, const char *p, size_t n, char margin)
+{
+    for (size_t i = 0; i < n;) {
+        size_t e = i;
+        while (e < n && p[e] != '\n') e++;
+        if (e < n) e++;
+        for (int k = 0; k < c->depth; k++) sk_buf_puts(out, "  ");
+        if (c->depth) { sk_buf_putc(out, margin ? margin : '|'); sk_buf_putc(out, ' '); }
+        sk_buf_put(out, p + i, e - i);
+        i = e;
+    }
+}
+
+static void te_emit_s(te_ctx *c, sk_buf *out, const char *s, char margin) { te_emit(c, out, s, strlen(s), margin); }
+
+static void te_exception_only(te_ctx *c, sk_buf *out, py_val exc)
+{
+    py_interp *I = c->I;
+    sk_buf b = SK_BUF_INIT(I->alloc);
+    if (!py_is_exc(exc)) {
+        sk_buf_puts(&b, py_type_name(I, exc));
+        sk_buf_putc(&b, '\n');
+    } else if (py_isinstance_t(I, exc, PY_TYPE(I, PY_E_SyntaxError)) && exc_attr(I, exc, "msg")) {
+        format_syntax_error(I, &b, exc);
+    } else {
+        format_final_line(I, &b, exc);
+    }
+    te_emit(c, out, b.p ? b.p : "", b.len, 0);
+    sk_buf_free(&b);
+}
+
+static void te_stack(te_ctx *c, sk_buf *out, py_val exc, const char *header, char margin)
+{
+    if (!py_is_exc(exc) || !PY_EXC(exc)->tb) return;
+    sk_buf b = SK_BUF_INIT(c->I->alloc);
+    format_tb(c->I, &b, PY_EXC(exc)->tb, "");
+    te_emit_s(c, out, header, margin);
+    te_emit(c, out, b.p ? b.p : "", b.len, 0);
+    sk_buf_free(&b);
+}
+
+static void te_format(te_ctx *c, sk_buf *out, te_node *te)
+{
+    if (sk_stack_low(c->I->stack_limit)) return;
+    size_t n = 0;
+    for (te_node *x = te; x; x = x->cause ? x->cause : x->context) n++;
+    te_node **chain = sk_arena_alloc(&c->ar, n * sizeof(te_node *));
+    if (!chain) { c->failed = 1; return; }
+    n = 0;
+    for (te_node *x = te; x; x = x->cause ? x->cause : x->context) chain[n++] = x;
+    for (size_t k = n; k-- > 0;) {
+        te_node *x = chain[k];
+        if (k < n - 1) {
+            te_node *owner = chain[k];
+            te_emit_s(c, out, owner->cause ? "\nThe above exception was the direct cause of the following exception:\n\n"
+                                            : "\nDuring handling of the above exception, another exception occurred:\n\n", 0);
+        }
+        if (!x->is_group) {
+            te_stack(c, out, x->exc, "Traceback (most recent call last):\n", 0);
+            te_exception_only(c, out, x->exc);
+            continue;
+        }
+        if (c->depth > GROUP_DEPTH) {
+            char msg[64];
+            snprintf(msg, sizeof msg, "... (max_group_depth is %d)\n", GROUP_DEPTH);
+            te_emit_s(c, out, msg, 0);
+            continue;
+        }
+        int top = c->depth == 0;
+        if (top) c->depth++;
+        te_stack(c, out, x->exc, "Exception Group Traceback (most recent call last):\n", top ? '+' : 0);
+        te_exception_only(c, out, x->exc);
+        size_t num = x->nsubs, m = num <= GROUP_WIDTH ? num : GROUP_WIDTH + 1;
+        c->need_close = 0;
+        for (size_t i = 0; i < m; i++) {
+            int last = i == m - 1;
+            if (last) c->need_close = 1;
+            int truncated = i >= GROUP_WIDTH;
+            for (int d = 0; d < c->depth; d++) sk_buf_puts(out, "  ");
+            if (truncated) sk_buf_printf(out, "%s+---------------- ... ----------------\n", i == 0 ? "+-" : "  ");
+            else sk_buf_printf(out, "%s+---------------- %zu ----------------\n", i == 0 ? "+-" : "  ", i + 1);
+            c->depth++;
+            if (!truncated) te_format(c, out, x->subs[i]);
+            else {
+                char msg[80];
+                size_t rem = num - GROUP_WIDTH;
+                snprintf(msg, sizeof msg, "and %zu more exception%s\n", rem, rem > 1 ? "s" : "");
+                te_emit_s(c, out, msg, 0);
+            }
+            if (last && c->need_close) {
+                for (int d = 0; d < c->depth; d++) sk_buf_puts(out, "  ");
+                sk_buf_puts(out, "+------------------------------------\n");
+                c->need_close = 0;
+            }
+            c->depth--;
+        }
+        if (top) c->depth = 0;
+    }
+}
+
+static void format_one(py_interp *I, sk_buf *out, py_val exc)
+{
+    te_ctx c;
+    memset(&c, 0, sizeof c);
+    c.I = I;
+    sk_arena_init(&c.ar, I->alloc, 4096);
+    te_node *root = te_build(&c, exc);
+    if (root) te_format(&c, out, root);
+    else {
+        /* out of memory: the final line alone */
+        c.depth = 0;
+        te_exception_only(&c, out, exc);
+    }
+    for (size_t i = 0; i < c.nheld; i++) py_decref(I, c.held[i]->exc);
+    sk_arena_free(&c.ar);
+    py_err_clear(I);
 }
 
 int py_format_exception(py_interp *I, py_val exc, sk_buf *out);
@@ -645,9 +865,7 @@ int py_format_exception(py_interp *I, py_val exc, sk_buf *out)
     I->alloc->count_limit = 0;   /* max_allocations may be what ended the run */
     uint64_t saved_steps = I->max_steps;
     I->max_steps = 0;
-    py_val seen = py_set_new(I, PY_NULL, 0);
-    format_one(I, out, exc, seen, 0);
-    py_xdecref(I, seen);
+    format_one(I, out, exc);
     py_err_clear(I);
     PY_CLEAR(I, I->exc);
     I->alloc->limit = lim;

@@ -119,6 +119,16 @@ py_type *py_type_builtin(py_interp *I, int id)
         if (!d->basicsize) t->basicsize = base->basicsize;
     }
     I->types[id] = t;
+    if (id == PY_E_ExceptionGroup) {
+        /* class ExceptionGroup(BaseExceptionGroup, Exception): the one
+         * builtin type with two bases */
+        py_type *ex = py_type_builtin(I, PY_E_Exception);
+        if (!ex) return NULL;
+        t->bases = py_tuple_pack(I, 2, PY_VAL(base), PY_VAL(ex));
+        if (!t->bases) return NULL;
+        t->mro = py_tuple_pack(I, 5, PY_VAL(t), PY_VAL(base), PY_VAL(ex), PY_VAL(ex->base), PY_VAL(ex->base->base));
+        if (!t->mro) return NULL;
+    }
     if (id == PY_T_TYPE || id == PY_T_OBJECT) {
         py_type *tt = id == PY_T_TYPE ? t : py_type_builtin(I, PY_T_TYPE);
         if (!tt) return NULL;

@@ -508,6 +508,10 @@ int py_check_periodic(py_interp *I)
 }
 
 /* Find the handler for instruction `ip`; -1 if none. */
+/* except* (exc.c) */
+int py_eg_match(py_interp *I, py_val exc, py_val type, py_val *match, py_val *rest);
+py_val py_eg_prep_reraise(py_interp *I, py_val orig, py_val list);
+
 static int find_handler(py_code *co, uint32_t ip, uint32_t *depth)
 {
     for (uint32_t i = 0; i < co->nexctab; i++) {
@@ -1860,10 +1864,42 @@ L_RAISE: {
 L_RAISE_ASSERT:
     DISPATCH();
 L_RERAISE: {
+    /* re-raising never chains: the exception keeps its __context__ */
     py_val exc = POP();
-    py_err_setexc(I, exc);
+    if (I->exc && py_is_exc(I->exc) && PY_EXC(I->exc)->fatal) py_decref(I, exc);
+    else PY_SETREF(I, I->exc, exc);
     reraise = 1;
     goto error;
+}
+L_CHECK_EG_MATCH: {
+    /* [rest, type] -> [rest', match]; the match becomes the handled exception */
+    py_val type = POP();
+    py_val exc = TOP();
+    SAVE_FRAME();
+    py_val match, rest;
+    int r = py_eg_match(I, exc, type, &match, &rest);
+    py_decref(I, type);
+    if (r < 0) ERROR();
+    SET_TOP(rest);
+    py_decref(I, exc);
+    PUSH(match);
+    if (match != PY_NONE) {
+        py_val old = I->exc_info;
+        I->exc_info = py_newref(match);
+        py_xdecref(I, old);
+    }
+    DISPATCH();
+}
+L_PREP_RERAISE_STAR: {
+    py_val list = POP();
+    py_val orig = TOP();
+    SAVE_FRAME();
+    py_val r = py_eg_prep_reraise(I, orig, list);
+    py_decref(I, list);
+    if (!r) ERROR();
+    SET_TOP(r);
+    py_decref(I, orig);
+    DISPATCH();
 }
 L_PUSH_EXC_INFO: {
     py_val exc = POP();
@@ -2158,10 +2194,14 @@ error:
             g->state = PY_GEN_CLOSED;
             py_gen_swap_exc(I, g);
             /* PEP 479: StopIteration escaping a generator */
-            if (I->exc && py_err_matches(I, PY_E_StopIteration) && !I->fatal) {
+            int stop_async = 0;
+            if (I->exc && !I->fatal && (py_err_matches(I, PY_E_StopIteration) ||
+                                        (stop_async = g->kind == PY_GK_ASYNCGEN && py_err_matches(I, PY_E_StopAsyncIteration)))) {
                 py_val e = py_err_fetch(I);
-                py_err_str(I, PY_E_RuntimeError, g->kind == PY_GK_CORO ? "coroutine raised StopIteration"
-                                                                      : "generator raised StopIteration");
+                py_err_str(I, PY_E_RuntimeError, stop_async ? "async generator raised StopAsyncIteration"
+                                                 : g->kind == PY_GK_CORO ? "coroutine raised StopIteration"
+                                                 : g->kind == PY_GK_ASYNCGEN ? "async generator raised StopIteration"
+                                                 : "generator raised StopIteration");
                 if (I->exc) {
                     PY_SETREF(I, PY_EXC(I->exc)->cause, py_newref(e));
                     PY_SETREF(I, PY_EXC(I->exc)->context, e);
@@ -2172,10 +2212,6 @@ error:
                 } else {
                     py_decref(I, e);
                 }
-            } else if (I->exc && g->kind == PY_GK_ASYNCGEN && py_err_matches(I, PY_E_StopAsyncIteration) && !I->fatal) {
-                py_val e = py_err_fetch(I);
-                py_err_str(I, PY_E_RuntimeError, "async generator raised StopAsyncIteration");
-                py_decref(I, e);
             }
             py_frame_clear_locals(I, done);
             if (done->flags & PY_FRAME_COUNTED) { I->depth--; done->flags &= ~(uint32_t)PY_FRAME_COUNTED; }
