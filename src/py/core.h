@@ -427,6 +427,9 @@ py_val py_str_append_owned(py_interp *I, py_val a, py_val b);
 py_val py_suggest_pick(py_val wrong, const py_val *cands, size_t n);
 py_val py_suggest_for_name(py_interp *I, py_frame *f, py_val name);
 py_val py_attr_error(py_interp *I, py_val self, py_val name);   /* AttributeError with .name/.obj */
+/* except* (exc.c): split a raised exception by a clause's type; combine what the handlers raised */
+int py_eg_match(py_interp *I, py_val exc, py_val type, py_val *match, py_val *rest);
+py_val py_eg_prep_reraise(py_interp *I, py_val orig, py_val list);
 py_val py_str_join(py_interp *I, py_val sep, py_val iterable);
 py_val py_str_char(py_interp *I, uint32_t cp);
 py_val py_str_getitem_cp(py_interp *I, py_val s, int64_t i);

@@ -921,7 +921,6 @@ static py_val eg_class_getitem(py_interp *I, py_val cls, const py_val *args, siz
  * py_eg_match: split `exc` (an exception, or None once everything matched) by an
  * except* clause's type: *match is None or the matching part (a naked exception
  * is wrapped in ExceptionGroup('', (exc,))), *rest what is left (or None). */
-int py_eg_match(py_interp *I, py_val exc, py_val type, py_val *match, py_val *rest);
 int py_eg_match(py_interp *I, py_val exc, py_val type, py_val *match, py_val *rest)
 {
     *match = *rest = PY_NULL;
@@ -1015,7 +1014,6 @@ static int collect_leaves(py_interp *I, py_val e, eg_ids *ids, int depth)
  * the exception caught, `list` what the clauses raised plus the unhandled
  * rest.  Re-raised parts keep orig's structure; new ones are combined with
  * them in ExceptionGroup('', [...]). */
-py_val py_eg_prep_reraise(py_interp *I, py_val orig, py_val list);
 py_val py_eg_prep_reraise(py_interp *I, py_val orig, py_val list)
 {
     py_list *l = PY_LIST(list);

@@ -508,10 +508,6 @@ int py_check_periodic(py_interp *I)
 }
 
 /* Find the handler for instruction `ip`; -1 if none. */
-/* except* (exc.c) */
-int py_eg_match(py_interp *I, py_val exc, py_val type, py_val *match, py_val *rest);
-py_val py_eg_prep_reraise(py_interp *I, py_val orig, py_val list);
-
 static int find_handler(py_code *co, uint32_t ip, uint32_t *depth)
 {
     for (uint32_t i = 0; i < co->nexctab; i++) {
