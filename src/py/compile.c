@@ -1446,6 +1446,57 @@ static int is_docstring(py_stmt *s)
            s->v.expr.value->v.constant.value.kind == PY_CONST_STR;
 }
 
+py_val py_unparse_expr(py_interp *I, const py_expr *e);   /* unparse.c */
+
+/* One entry of a function's __annotations__: the annotation as source text
+ * (what `from __future__ import annotations` stores; never evaluated, so a
+ * forward reference cannot fail at def time).  Pushes key and value. */
+static int annotation_entry(compiler *c, const char *name, py_expr *ann)
+{
+    if (!ann) return 0;
+    py_interp *I = c->I;
+    py_val key = py_str_cstr(I, py_mangle(c->ar, U->private_name, name));
+    py_val text = key ? py_unparse_expr(I, ann) : PY_NULL;
+    if (!key || !text) {
+        py_xdecref(I, key);
+        py_err_clear(I);
+        c_nomem(c);
+        return 0;
+    }
+    emit_const(c, key);
+    emit_const(c, text);
+    return 1;
+}
+
+/* With the new function on the stack: set its __annotations__ (before any
+ * decorator sees it, as singledispatch.register reads them). */
+static void compile_function_annotations(compiler *c, py_stmt *s)
+{
+    py_arguments *a = s->v.functiondef.args;
+    int any = s->v.functiondef.returns != NULL;
+    if (a) {
+        for (int i = 0; i < a->posonlyargs.n; i++) any |= a->posonlyargs.items[i]->annotation != NULL;
+        for (int i = 0; i < a->args.n; i++) any |= a->args.items[i]->annotation != NULL;
+        for (int i = 0; i < a->kwonlyargs.n; i++) any |= a->kwonlyargs.items[i]->annotation != NULL;
+        any |= (a->vararg && a->vararg->annotation) || (a->kwarg && a->kwarg->annotation);
+    }
+    if (!any) return;
+    emit(c, OP_COPY, 1);
+    int n = 0;
+    if (a) {
+        /* CPython's order: the ordinary parameters, then the positional-only */
+        for (int i = 0; i < a->args.n; i++) n += annotation_entry(c, a->args.items[i]->arg, a->args.items[i]->annotation);
+        for (int i = 0; i < a->posonlyargs.n; i++) n += annotation_entry(c, a->posonlyargs.items[i]->arg, a->posonlyargs.items[i]->annotation);
+        if (a->vararg) n += annotation_entry(c, a->vararg->arg, a->vararg->annotation);
+        for (int i = 0; i < a->kwonlyargs.n; i++) n += annotation_entry(c, a->kwonlyargs.items[i]->arg, a->kwonlyargs.items[i]->annotation);
+        if (a->kwarg) n += annotation_entry(c, a->kwarg->arg, a->kwarg->annotation);
+    }
+    n += annotation_entry(c, "return", s->v.functiondef.returns);
+    emit(c, OP_BUILD_MAP, n);
+    emit(c, OP_SWAP, 2);
+    emit(c, OP_STORE_ATTR, add_name(c, "__annotations__"));
+}
+
 static void compile_function(compiler *c, py_stmt *s)
 {
     int is_async = s->kind == PY_STMT_ASYNCFUNCTIONDEF;
@@ -1487,6 +1538,7 @@ static void compile_function(compiler *c, py_stmt *s)
     if (!co) return;
     set_pos_s(c, s);
     make_closure(c, co, flags);
+    compile_function_annotations(c, s);
     for (int i = decos.n - 1; i >= 0; i--) { set_pos_e(c, decos.items[i]); emit(c, OP_CALL, 1); }
     set_pos_s(c, s);
     compile_name(c, s->v.functiondef.name, PY_CTX_STORE);
@@ -1589,8 +1641,6 @@ static void compile_class(compiler *c, py_stmt *s)
     set_pos_s(c, s);
     compile_name(c, s->v.classdef.name, PY_CTX_STORE);
 }
-
-py_val py_unparse_expr(py_interp *I, const py_expr *e);   /* unparse.c */
 
 /* ---- unwinding (return / break / continue through blocks) ----------------------------- */
 static void unwind_block(compiler *c, fblock *b, int preserve_tos);

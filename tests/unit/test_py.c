@@ -553,3 +553,27 @@ TEST(py_str_subclass_print_and_format)
     CHECK_STR(r.out, "S.A T! S.A F! F!>3 T! T! F!\n");
     CHECK_INT(r.used_after, 0);
 }
+
+/* Function annotations are stored as source text (as with `from __future__
+ * import annotations`), set before decorators run, and typing.get_type_hints
+ * evaluates them, forward references included. */
+TEST(py_function_annotations)
+{
+    run_out r;
+    RUN(&r, "import typing, functools\n"
+            "class Node:\n    def link(self, other: 'Node', *rest: int, __p: str = '', **kw: float) -> Node:\n        return self\n"
+            "def f(x: int, /, y: dict[str, int] = {}, *, z: int = 0) -> list[int]: pass\n"
+            "def g(a, b=1): pass\n"
+            "print(f.__annotations__)\nprint(Node.link.__annotations__)\nprint(g.__annotations__)\n"
+            "print(typing.get_type_hints(Node.link))\n"
+            "def h(a: list['Node'], b: None): pass\nprint(typing.get_type_hints(h))\n"
+            "@functools.singledispatch\ndef show(x): return 'obj'\n@show.register\ndef _(x: int): return 'int'\n"
+            "print(show(1), show(1.5))\n");
+    CHECK_STR(r.out, "{'y': 'dict[str, int]', 'x': 'int', 'z': 'int', 'return': 'list[int]'}\n"
+                     "{'other': \"'Node'\", 'rest': 'int', '_Node__p': 'str', 'kw': 'float', 'return': 'Node'}\n"
+                     "{}\n"
+                     "{'other': <class '__main__.Node'>, 'rest': <class 'int'>, '_Node__p': <class 'str'>, 'kw': <class 'float'>, 'return': <class '__main__.Node'>}\n"
+                     "{'a': list[__main__.Node], 'b': <class 'NoneType'>}\n"
+                     "int obj\n");
+    CHECK_INT(r.used_after, 0);
+}

@@ -6,6 +6,7 @@
 # isinstance() checks CPython permits (or the errors it raises).
 
 import _sk
+import sys
 import collections.abc as _cabc
 from abc import ABCMeta as _ABCMeta, _registered_with
 
@@ -532,13 +533,65 @@ def assert_never(arg):
     raise AssertionError('Expected code to be unreachable, but got: ' + shown)
 
 
+def _resolve_hint(hint, globalns, localns, depth=0):
+    # annotations are stored as source text; a hint is the value it names,
+    # and a string inside it (a forward reference) is resolved the same way
+    if depth > 20:
+        return hint
+    for _ in range(3):
+        if not isinstance(hint, str):
+            break
+        hint = eval(hint, globalns, localns)
+    if hint is None:
+        return type(None)
+    args = getattr(hint, '__args__', None)
+    if isinstance(args, tuple) and args and not isinstance(hint, _AnnotatedAlias) \
+            and isinstance(hint, (_GenericAlias, _BuiltinAlias)):
+        done = tuple(_resolve_hint(a, globalns, localns, depth + 1) for a in args)
+        if done != args:
+            return hint.__origin__[done if len(done) > 1 else done[0]]
+    return hint
+
+
+_BuiltinAlias = type(list[int])
+
+
+def _drop_extras(hint):
+    while isinstance(hint, _AnnotatedAlias):
+        hint = hint.__origin__
+    return hint
+
+
 def get_type_hints(obj, globalns=None, localns=None, include_extras=False):
-    if not isinstance(obj, type):
-        return dict(getattr(obj, '__annotations__', None) or {})
-    merged = {}
-    for k in obj.__mro__[::-1]:
-        merged.update(k.__dict__.get('__annotations__', {}))
-    return merged
+    out = {}
+    if isinstance(obj, type):
+        for klass in reversed(obj.__mro__):
+            own = klass.__dict__.get('__annotations__', {})
+            if not own:
+                continue
+            if globalns is None:
+                home = sys.modules.get(klass.__module__)
+                g = dict(getattr(home, '__dict__', {}))
+            else:
+                g = globalns
+            l = dict(vars(klass)) if localns is None else localns
+            for name, hint in own.items():
+                out[name] = _resolve_hint(hint, g, l)
+    else:
+        target = obj
+        while hasattr(target, '__wrapped__'):
+            target = target.__wrapped__
+        if globalns is None:
+            if isinstance(obj, type(sys)):
+                globalns = obj.__dict__
+            else:
+                globalns = getattr(target, '__globals__', {})
+        own = getattr(obj, '__annotations__', None) or {}
+        for name, hint in own.items():
+            out[name] = _resolve_hint(hint, globalns, localns if localns is not None else globalns)
+    if not include_extras:
+        out = {k: _drop_extras(v) for k, v in out.items()}
+    return out
 
 
 class NewType:
