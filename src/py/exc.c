@@ -15,6 +15,7 @@
 
 #include "base/stack.h"
 #include "py/core.h"
+#include "py/pymod.h"
 
 /* ---- raising ---------------------------------------------------------------------- */
 /* The exception being handled, as CPython's exc_info stack sees it: a
@@ -253,6 +254,7 @@ static void exc_dealloc(py_interp *I, py_obj *o)
     py_xdecref(I, e->context);
     py_xdecref(I, e->value);
     py_xdecref(I, e->extra);
+    py_xdecref(I, e->tbobj);
     py_tb_decref(I, e->tb);
     py_type *t = o->type;
     if (t->flags & PY_TF_HEAP) {
@@ -271,6 +273,7 @@ static void exc_traverse(py_obj *o, py_visitfn visit, void *ctx)
     if (e->context) visit(e->context, ctx);
     if (e->value) visit(e->value, ctx);
     if (e->extra) visit(e->extra, ctx);
+    if (e->tbobj) visit(e->tbobj, ctx);
     py_type *t = o->type;
     if (t->flags & PY_TF_HEAP) {
         for (size_t off = sizeof(py_exc); off + sizeof(py_val) <= t->basicsize; off += sizeof(py_val)) {
@@ -290,6 +293,7 @@ static void exc_clear(py_interp *I, py_obj *o)
     PY_CLEAR(I, e->context);
     PY_CLEAR(I, e->value);
     PY_CLEAR(I, e->extra);
+    PY_CLEAR(I, e->tbobj);
     py_type *t = o->type;
     if (t->flags & PY_TF_HEAP) {
         for (size_t off = sizeof(py_exc); off + sizeof(py_val) <= t->basicsize; off += sizeof(py_val))
@@ -597,13 +601,50 @@ static int exc_set_suppress(py_interp *I, py_val self, py_val v)
     PY_EXC(self)->suppress_context = (uint8_t)b;
     return 0;
 }
-static py_val exc_get_tb(py_interp *I, py_val self) { (void)I; (void)self; return PY_NONE; }
-static int exc_set_tb(py_interp *I, py_val self, py_val v) { (void)I; (void)self; (void)v; return 0; }
+/* __traceback__: the traceback module builds Python objects (tb_frame,
+ * tb_lineno, tb_next, ...) from the exception's entries; the result is kept
+ * until the exception travels through more frames. */
+static py_val exc_get_tb(py_interp *I, py_val self)
+{
+    py_exc *e = PY_EXC(self);
+    if (!e->tb) return PY_NONE;
+    if (e->tbobj && e->tbobj_head == e->tb) return py_newref(e->tbobj);
+    py_val mk = pym_import_attr(I, "traceback", "_tb_object");
+    if (!mk) return PY_NULL;
+    py_val t = py_call1(I, mk, self);
+    py_decref(I, mk);
+    if (!t) return PY_NULL;
+    PY_SETREF(I, e->tbobj, py_newref(t));
+    e->tbobj_head = e->tb;
+    return t;
+}
+
+/* Only None can be assigned: it drops the entries (`e.with_traceback(None)`);
+ * a traceback object of this exception keeps them. */
+static int exc_set_tb(py_interp *I, py_val self, py_val v)
+{
+    py_exc *e = PY_EXC(self);
+    if (v == PY_NONE || !v) {
+        py_tb_decref(I, e->tb);
+        e->tb = NULL;
+        PY_CLEAR(I, e->tbobj);
+        e->tbobj_head = NULL;
+        return 0;
+    }
+    py_val owner = py_getattr_s(I, v, "_exc");
+    if (!owner) {
+        py_err_clear(I);
+        py_err_str(I, PY_E_TypeError, "__traceback__ must be a traceback or None");
+        return -1;
+    }
+    py_decref(I, owner);
+    return 0;
+}
 
 static py_val exc_with_traceback(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)
 {
-    (void)args;
     if (py_args_exact(I, "BaseException.with_traceback", nargs, kw, 1)) return PY_NULL;
+    if (exc_set_tb(I, self, args[0])) return PY_NULL;
     return py_newref(self);
 }
 

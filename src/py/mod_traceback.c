@@ -132,8 +132,8 @@ PYM_FN(tb_entries)
         py_srcpos pos = py_code_pos(t->code, t->ip);
         if (add_entry(I, out, t->code, t->name, pos.line, PY_NULL)) { py_decref(I, out); return PY_NULL; }
     }
-    /* the chain is newest first; callers want oldest first */
-    if (py_list_reverse(I, out)) { py_decref(I, out); return PY_NULL; }
+    /* the chain starts at the outermost frame (the latest one added), which
+     * is the order CPython's extract_tb gives */
     return out;
 }
 

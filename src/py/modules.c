@@ -350,7 +350,11 @@ static py_val sys_exc_info(py_interp *I, py_val self, const py_val *args, size_t
     if (py_args_none(I, "exc_info", nargs, kw)) return PY_NULL;
     py_val e = py_err_topmost(I);
     if (!e) return py_tuple_pack(I, 3, PY_NONE, PY_NONE, PY_NONE);
-    return py_tuple_pack(I, 3, PY_VAL(py_typeof(I, e)), e, PY_NONE);
+    py_val tb = py_is_exc(e) ? py_getattr_s(I, e, "__traceback__") : py_newref(PY_NONE);
+    if (!tb) return PY_NULL;
+    py_val r = py_tuple_pack(I, 3, PY_VAL(py_typeof(I, e)), e, tb);
+    py_decref(I, tb);
+    return r;
 }
 
 static py_val sys_exception(py_interp *I, py_val self, const py_val *args, size_t nargs, py_val kw)

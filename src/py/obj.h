@@ -431,6 +431,8 @@ typedef struct py_exc {
     py_val value;             /* StopIteration.value, SystemExit.code, ... */
     py_val extra;             /* KeyError/OSError/SyntaxError details */
     py_tb *tb;
+    py_val tbobj;             /* __traceback__ as Python sees it (cached), or NULL */
+    py_tb *tbobj_head;        /* the chain tbobj was made from (stale when tb moved on) */
     uint8_t suppress_context;
     uint8_t fatal;            /* resource limit: cannot be caught */
     uint8_t pad_[6];

@@ -577,3 +577,27 @@ TEST(py_function_annotations)
                      "int obj\n");
     CHECK_INT(r.used_after, 0);
 }
+
+/* exc.__traceback__: traceback objects outermost first (tb_next inward),
+ * the same object until the exception moves on, extract_tb/walk_tb/format_tb
+ * and sys.exc_info() agree with CPython; with_traceback(None) drops them. */
+TEST(py_traceback_objects)
+{
+    run_out r;
+    RUN(&r, "import traceback, sys\ndef inner(): raise ValueError('x')\ndef outer(): inner()\n"
+            "try:\n    outer()\nexcept ValueError as e:\n    tb = e.__traceback__\n"
+            "    print(type(tb).__name__, tb is e.__traceback__, tb.tb_lineno, tb.tb_frame.f_code.co_name)\n"
+            "    print([(f.f_code.co_name, l) for f, l in traceback.walk_tb(tb)])\n"
+            "    print([s.name for s in traceback.extract_tb(tb)], traceback.format_tb(tb)[-1].splitlines()[0])\n"
+            "    print(sys.exc_info()[2] is tb, e.with_traceback(None).__traceback__)\n"
+            "try:\n    try:\n        outer()\n    except ValueError as e:\n        first = e.__traceback__\n        raise\n"
+            "except ValueError as e:\n    print(len(traceback.extract_tb(e.__traceback__)), len(traceback.extract_tb(first)))\n"
+            "print(ValueError('q').__traceback__)\n");
+    CHECK_STR(r.out, "traceback True 5 <module>\n"
+                     "[('<module>', 5), ('outer', 3), ('inner', 2)]\n"
+                     "['<module>', 'outer', 'inner']   File \"t.py\", line 2, in inner\n"
+                     "True None\n"
+                     "3 3\n"
+                     "None\n");
+    CHECK_INT(r.used_after, 0);
+}

@@ -1,10 +1,12 @@
 """traceback for Sandkiste: format and print exceptions and stacks.
 
 The text is the interpreter's own (identical to what it prints for an
-uncaught exception, which is CPython's format).  Traceback objects are not
-exposed by this interpreter (exc.__traceback__ is None), so the functions
-that take one accept the exception itself, and walk_tb/walk_stack yield
-nothing.
+uncaught exception, which is CPython's format).  exc.__traceback__ is a
+chain of light traceback objects made here from the exception's entries
+(tb_frame with f_code/f_lineno, tb_lineno, tb_next); frames themselves are
+not kept after they return, so f_locals is empty and f_globals holds only
+__name__ and __file__.  Functions taking a traceback also accept the
+exception itself.
 """
 import sys
 import _traceback
@@ -170,16 +172,81 @@ class StackSummary(list):
         return out
 
 
+# ---- traceback objects ------------------------------------------------------------------
+class _CodeInfo:
+    __slots__ = ('co_filename', 'co_name', 'co_qualname', 'co_firstlineno')
+
+    def __init__(self, filename, name):
+        self.co_filename = filename
+        self.co_name = name
+        self.co_qualname = name
+        self.co_firstlineno = 0
+
+    def __repr__(self):
+        return f'<code object {self.co_name}, file "{self.co_filename}">'
+
+
+class _FrameInfo:
+    __slots__ = ('f_code', 'f_lineno', 'f_globals', 'f_locals', 'f_back', 'f_lasti')
+
+    def __init__(self, filename, lineno, name):
+        self.f_code = _CodeInfo(filename, name)
+        self.f_lineno = lineno
+        self.f_globals = {'__name__': '__main__', '__file__': filename}
+        self.f_locals = {}
+        self.f_back = None
+        self.f_lasti = -1
+
+    def __repr__(self):
+        return f'<frame, file {self.f_code.co_filename!r}, line {self.f_lineno}, code {self.f_code.co_name}>'
+
+
+class traceback:
+    __slots__ = ('tb_frame', 'tb_lineno', 'tb_next', 'tb_lasti', '_exc', '_at')
+
+    def __repr__(self):
+        return f'<traceback object at {id(self):#x}>'
+
+
+traceback.__module__ = 'builtins'
+
+
+def _tb_object(exc):
+    # called by BaseException.__traceback__: one node per entry, outermost
+    # first, each remembering where it starts in the exception's entries
+    rows = _traceback.entries(exc)   # outermost first
+    head = None
+    for at in range(len(rows) - 1, -1, -1):
+        filename, lineno, name = rows[at][:3]
+        node = traceback()
+        node.tb_frame = _FrameInfo(filename, lineno, name)
+        node.tb_lineno = lineno
+        node.tb_lasti = -1
+        node.tb_next = head
+        node._exc = exc
+        node._at = at
+        head = node
+    return head
+
+
+def _entries_of(tb):
+    if isinstance(tb, BaseException):
+        return _traceback.entries(tb)
+    if isinstance(tb, traceback):
+        return _traceback.entries(tb._exc)[tb._at:]
+    raise AttributeError(f"'{type(tb).__name__}' object has no attribute 'tb_frame'")
+
+
 def _summary(entries, limit):
     return StackSummary.from_list(_limit(entries, limit))
 
 
 def extract_tb(tb, limit=None):
-    """The frames of a traceback.  Pass the exception (this interpreter has no
-    traceback objects); None gives an empty summary."""
+    """The frames of a traceback (or of an exception); None gives an empty
+    summary."""
     if tb is None:
         return StackSummary()
-    return _summary(_traceback.entries(tb), limit)
+    return _summary(_entries_of(tb), limit)
 
 
 def format_tb(tb, limit=None):
@@ -216,7 +283,9 @@ def print_list(extracted_list, file=None):
 
 
 def walk_tb(tb):
-    return iter(())
+    while tb is not None:
+        yield tb.tb_frame, tb.tb_lineno
+        tb = tb.tb_next
 
 
 def walk_stack(f):
