@@ -421,7 +421,22 @@ static void append_hint(py_interp *I, sk_buf *out, py_val exc)
 {
     py_exc *e = PY_EXC(exc);
     if (py_isinstance_t(I, exc, PY_TYPE(I, PY_E_NameError))) {
-        if (e->extra && py_is_str(e->extra)) py_buf_put_str(out, e->extra);
+        /* e->extra: (closest name or None, names a standard module); the
+         * closest name needs the traceback's frame, as in CPython (so
+         * format_exception_only has only the import hint) */
+        py_val name = e->dict && py_is_dict(e->dict) ? py_dict_get_c(I, e->dict, "name") : PY_NULL;
+        if (!e->extra || !PY_IS(e->extra, TUPLE) || PY_TUPLE(e->extra)->n != 2 || !name || !py_is_str(name)) {
+            py_err_clear(I);
+            return;
+        }
+        py_val best = PY_TUPLE(e->extra)->items[0];
+        int mod = PY_TUPLE(e->extra)->items[1] == PY_TRUE;
+        if (e->tb && py_is_str(best)) {
+            sk_buf_printf(out, ". Did you mean: '%s'?", py_str_data(best));
+            if (mod) sk_buf_printf(out, " Or did you forget to import '%s'?", py_str_data(name));
+        } else if (mod) {
+            sk_buf_printf(out, ". Did you forget to import '%s'?", py_str_data(name));
+        }
         return;
     }
     if (!py_isinstance_t(I, exc, PY_TYPE(I, PY_E_AttributeError)) || !e->dict || !py_is_dict(e->dict)) return;

@@ -347,10 +347,10 @@ static void name_error(py_interp *I, py_frame *f, py_val name)
     py_val best = py_suggest_for_name(I, f, name);
     int mod = 0;
     for (int i = 0; stdlib_hint[i]; i++) mod |= !strcmp(stdlib_hint[i], s);
+    /* (closest name or None, True when it names a standard module): the
+     * traceback printer words it (suggest.c) */
     py_val hint = PY_NULL;
-    if (best && mod) hint = py_str_fmt(I, ". Did you mean: '%s'? Or did you forget to import '%s'?", py_str_data(best), s);
-    else if (best) hint = py_str_fmt(I, ". Did you mean: '%s'?", py_str_data(best));
-    else if (mod) hint = py_str_fmt(I, ". Did you forget to import '%s'?", s);
+    if (best || mod) hint = py_tuple_pack(I, 2, best ? best : PY_NONE, mod ? PY_TRUE : PY_FALSE);
     py_xdecref(I, best);
     py_err_clear(I);
     I->exc = e;

@@ -601,3 +601,17 @@ TEST(py_traceback_objects)
                      "None\n");
     CHECK_INT(r.used_after, 0);
 }
+
+/* As CPython: format_exception_only has no frame, so a NameError gets only
+ * the forgotten-import hint there; the full format gets the closest name. */
+TEST(py_traceback_suggestions_need_the_frame)
+{
+    run_out r;
+    RUN(&r, "import traceback\ncounter = 1\ntry:\n    countr\nexcept NameError as e:\n"
+            "    print(traceback.format_exception_only(e)[-1].strip())\n    print(traceback.format_exception(e)[-1].strip())\n"
+            "try:\n    sys\nexcept NameError as e:\n    print(traceback.format_exception_only(e)[-1].strip())\n");
+    CHECK_STR(r.out, "NameError: name 'countr' is not defined\n"
+                     "NameError: name 'countr' is not defined. Did you mean: 'counter'?\n"
+                     "NameError: name 'sys' is not defined. Did you forget to import 'sys'?\n");
+    CHECK_INT(r.used_after, 0);
+}
