@@ -85,6 +85,7 @@ typedef struct compiler {
     const void *stack_limit;
     int toplevel_await;
     int future_ok;             /* still at the start of the module */
+    int future_annotations;    /* from __future__ import annotations seen */
 } compiler;
 
 #define U (c->u)
@@ -154,7 +155,7 @@ static int stack_effect(int op, int arg, int jump)
     case OP_CALL_METHOD: return -arg - 1;
     case OP_CALL_METHOD_KW: return -arg - 2;
     case OP_CALL_EX: return -1 - (arg & 1);
-    case OP_MAKE_FUNCTION: return -__builtin_popcount((unsigned)arg);
+    case OP_MAKE_FUNCTION: return -__builtin_popcount((unsigned)arg & ~(unsigned)MF_ANN_TEXT);
     case OP_RAISE: return -arg;
     case OP_FORMAT_VALUE: return (arg & FV_HAS_SPEC) ? -1 : 0;
     case OP_CLEANUP_THROW: return -1;
@@ -1468,9 +1469,11 @@ static int annotation_entry(compiler *c, const char *name, py_expr *ann)
     return 1;
 }
 
-/* With the new function on the stack: set its __annotations__ (before any
- * decorator sees it, as singledispatch.register reads them). */
-static void compile_function_annotations(compiler *c, py_stmt *s)
+/* Push the dict of a def's annotations as source text, for MAKE_FUNCTION
+ * (MF_ANNOTATIONS); 0 when it has none.  The function evaluates them when
+ * __annotations__ is first read (as CPython 3.14 does lazily), unless
+ * `from __future__ import annotations` keeps them as text. */
+static int compile_function_annotations(compiler *c, py_stmt *s)
 {
     py_arguments *a = s->v.functiondef.args;
     int any = s->v.functiondef.returns != NULL;
@@ -1480,8 +1483,7 @@ static void compile_function_annotations(compiler *c, py_stmt *s)
         for (int i = 0; i < a->kwonlyargs.n; i++) any |= a->kwonlyargs.items[i]->annotation != NULL;
         any |= (a->vararg && a->vararg->annotation) || (a->kwarg && a->kwarg->annotation);
     }
-    if (!any) return;
-    emit(c, OP_COPY, 1);
+    if (!any) return 0;
     int n = 0;
     if (a) {
         /* CPython's order: the ordinary parameters, then the positional-only */
@@ -1493,8 +1495,7 @@ static void compile_function_annotations(compiler *c, py_stmt *s)
     }
     n += annotation_entry(c, "return", s->v.functiondef.returns);
     emit(c, OP_BUILD_MAP, n);
-    emit(c, OP_SWAP, 2);
-    emit(c, OP_STORE_ATTR, add_name(c, "__annotations__"));
+    return 1;
 }
 
 static void compile_function(compiler *c, py_stmt *s)
@@ -1537,8 +1538,8 @@ static void compile_function(compiler *c, py_stmt *s)
     U->cur = save;
     if (!co) return;
     set_pos_s(c, s);
+    if (compile_function_annotations(c, s)) flags |= MF_ANNOTATIONS | (c->future_annotations ? MF_ANN_TEXT : 0);
     make_closure(c, co, flags);
-    compile_function_annotations(c, s);
     for (int i = decos.n - 1; i >= 0; i--) { set_pos_e(c, decos.items[i]); emit(c, OP_CALL, 1); }
     set_pos_s(c, s);
     compile_name(c, s->v.functiondef.name, PY_CTX_STORE);
@@ -2191,6 +2192,7 @@ static void compile_importfrom(compiler *c, py_stmt *s)
             py_alias *a = names.items[i];
             int ok = 0;
             for (int k = 0; future_features[k]; k++) if (!strcmp(future_features[k], a->name)) ok = 1;
+            if (!strcmp(a->name, "annotations")) c->future_annotations = 1;
             if (!strcmp(a->name, "braces")) {
                 c_error(c, a, a->lineno, a->col_offset + 1, a->end_lineno, a->end_col_offset + 1, "not a chance");
                 return;

@@ -79,6 +79,7 @@ typedef struct py_func {
     py_val closure;               /* tuple of cells or NULL */
     py_val name, qualname, doc, dict, module, annotations;
     py_val type_params;
+    uint32_t ann_lazy;            /* annotations still hold source text to evaluate on first read */
 } py_func;
 
 enum { PY_FRAME_ENTRY = 1, PY_FRAME_OWNED_BY_GEN = 2, PY_FRAME_COUNTED = 4 };

@@ -253,16 +253,52 @@ static int f_set_kwdefaults(py_interp *I, py_val v, py_val x)
 static py_val f_get_code(py_interp *I, py_val v) { (void)I; return py_newref(PY_VAL(PY_FUNC(v)->code)); }
 static py_val f_get_globals(py_interp *I, py_val v) { (void)I; return py_newref(PY_FUNC(v)->globals); }
 static py_val f_get_closure(py_interp *I, py_val v) { (void)I; py_val c = PY_FUNC(v)->closure; return c ? py_newref(c) : PY_NONE; }
+/* The compiler stores a def's annotations as source text; the first read
+ * evaluates each in the function's globals (CPython 3.14 evaluates them
+ * lazily too).  A text that does not evaluate here — it names a local of an
+ * enclosing function or a class-body name, which only CPython's annotation
+ * scopes can see — stays a string instead of failing the read. */
+static int eval_annotations(py_interp *I, py_func *f)
+{
+    py_val k = py_intern(I, "eval");
+    py_val ev = k ? py_builtins_lookup(I, k) : PY_NULL;
+    py_xdecref(I, k);
+    if (!ev) return py_err_occurred(I) ? -1 : 0;
+    py_val out = py_dict_new(I);
+    if (!out) return -1;
+    size_t pos = 0;
+    py_val key, text;
+    while (py_dict_next(f->annotations, &pos, &key, &text)) {
+        py_val v = PY_NULL;
+        if (py_is_str(text)) {
+            py_val args[2] = { text, f->globals };
+            v = py_call(I, ev, args, 2, PY_NULL);
+            if (!v) {
+                if (I->fatal) { py_decref(I, out); return -1; }
+                py_err_clear(I);
+            }
+        }
+        int r = py_dict_set(I, out, key, v ? v : text);
+        py_xdecref(I, v);
+        if (r) { py_decref(I, out); return -1; }
+    }
+    PY_SETREF(I, f->annotations, out);
+    f->ann_lazy = 0;
+    return 0;
+}
+
 static py_val f_get_annotations(py_interp *I, py_val v)
 {
     py_func *f = PY_FUNC(v);
     if (!f->annotations) { f->annotations = py_dict_new(I); if (!f->annotations) return PY_NULL; }
+    if (f->ann_lazy && py_is_dict(f->annotations) && eval_annotations(I, f)) return PY_NULL;
     return py_newref(f->annotations);
 }
 static int f_set_annotations(py_interp *I, py_val v, py_val x)
 {
     py_val nv = x ? py_newref(x) : PY_NULL;
     PY_SETREF(I, PY_FUNC(v)->annotations, nv);
+    PY_FUNC(v)->ann_lazy = 0;
     return 0;
 }
 static py_val f_get_dict(py_interp *I, py_val v)

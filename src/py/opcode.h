@@ -52,6 +52,8 @@ enum {
 /* MAKE_FUNCTION flags */
 #define MF_DEFAULTS 1
 #define MF_KWDEFAULTS 2
+#define MF_ANNOTATIONS 4     /* a dict of annotation source texts */
+#define MF_ANN_TEXT 16       /* with MF_ANNOTATIONS: keep them as text (from __future__ import annotations) */
 #define MF_CLOSURE 8
 
 /* CALL_INTRINSIC functions */

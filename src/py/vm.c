@@ -1639,6 +1639,10 @@ L_MAKE_FUNCTION: {
     if (!fv) ERROR();
     py_func *fn = PY_FUNC(fv);
     if (arg & MF_CLOSURE) fn->closure = POP();
+    if (arg & MF_ANNOTATIONS) {
+        fn->annotations = POP();
+        fn->ann_lazy = !(arg & MF_ANN_TEXT);
+    }
     if (arg & MF_KWDEFAULTS) fn->kwdefaults = POP();
     if (arg & MF_DEFAULTS) fn->defaults = POP();
     if (fc->nconsts && py_is_str(fc->consts[0]) && !(fc->flags & (PY_CO_CLASSBODY | PY_CO_LAMBDA)))

@@ -554,9 +554,11 @@ TEST(py_str_subclass_print_and_format)
     CHECK_INT(r.used_after, 0);
 }
 
-/* Function annotations are stored as source text (as with `from __future__
- * import annotations`), set before decorators run, and typing.get_type_hints
- * evaluates them, forward references included. */
+/* Function annotations: stored as source text and evaluated in the
+ * function's globals on first read (CPython 3.14 evaluates lazily, so `->
+ * Node` inside Node's body works); text that does not evaluate there stays a
+ * string; `from __future__ import annotations` keeps all of them as text;
+ * typing.get_type_hints and singledispatch see the values. */
 TEST(py_function_annotations)
 {
     run_out r;
@@ -569,8 +571,8 @@ TEST(py_function_annotations)
             "def h(a: list['Node'], b: None): pass\nprint(typing.get_type_hints(h))\n"
             "@functools.singledispatch\ndef show(x): return 'obj'\n@show.register\ndef _(x: int): return 'int'\n"
             "print(show(1), show(1.5))\n");
-    CHECK_STR(r.out, "{'y': 'dict[str, int]', 'x': 'int', 'z': 'int', 'return': 'list[int]'}\n"
-                     "{'other': \"'Node'\", 'rest': 'int', '_Node__p': 'str', 'kw': 'float', 'return': 'Node'}\n"
+    CHECK_STR(r.out, "{'y': dict[str, int], 'x': <class 'int'>, 'z': <class 'int'>, 'return': list[int]}\n"
+                     "{'other': 'Node', 'rest': <class 'int'>, '_Node__p': <class 'str'>, 'kw': <class 'float'>, 'return': <class '__main__.Node'>}\n"
                      "{}\n"
                      "{'other': <class '__main__.Node'>, 'rest': <class 'int'>, '_Node__p': <class 'str'>, 'kw': <class 'float'>, 'return': <class '__main__.Node'>}\n"
                      "{'a': list[__main__.Node], 'b': <class 'NoneType'>}\n"
@@ -613,5 +615,16 @@ TEST(py_traceback_suggestions_need_the_frame)
     CHECK_STR(r.out, "NameError: name 'countr' is not defined\n"
                      "NameError: name 'countr' is not defined. Did you mean: 'counter'?\n"
                      "NameError: name 'sys' is not defined. Did you forget to import 'sys'?\n");
+    CHECK_INT(r.used_after, 0);
+}
+
+TEST(py_function_annotations_text_and_fallback)
+{
+    run_out r;
+    RUN(&r, "from __future__ import annotations\ndef f(x: int) -> list[int]: pass\nprint(f.__annotations__)\n");
+    CHECK_STR(r.out, "{'x': 'int', 'return': 'list[int]'}\n");
+    RUN(&r, "def outer():\n    T = int\n    def g(x: T, y: int): pass\n    return g\nprint(outer().__annotations__)\n"
+            "def h(x: undefined_name): pass\nprint(h.__annotations__)\nh.__annotations__ = {'q': 1}\nprint(h.__annotations__)\n");
+    CHECK_STR(r.out, "{'x': 'T', 'y': <class 'int'>}\n{'x': 'undefined_name'}\n{'q': 1}\n");
     CHECK_INT(r.used_after, 0);
 }
