@@ -166,11 +166,7 @@ uint64_t py_id_of(py_interp *I, py_val v)
 
 int py_hash(py_interp *I, py_val v, int64_t *out)
 {
-    if (py_is_int(v)) { int64_t i = py_int_val(v); *out = i == -1 ? -2 : i; return 0; }
-    if (py_is_ptr(v) && PY_OBJ(v)->type->id == PY_T_STR && !(PY_OBJ(v)->type->flags & PY_TF_HEAP)) {
-        *out = py_str_hash(v);
-        return 0;
-    }
+    if (py_has_plain_hash(v)) { *out = py_plain_hash(v); return 0; }
     if (v == PY_TRUE) { *out = 1; return 0; }
     if (v == PY_FALSE) { *out = 0; return 0; }
     if (py_is_float(v)) {

@@ -1476,15 +1476,7 @@ static int annotation_entry(compiler *c, const char *name, py_expr *ann)
 static int compile_function_annotations(compiler *c, py_stmt *s)
 {
     py_arguments *a = s->v.functiondef.args;
-    int any = s->v.functiondef.returns != NULL;
-    if (a) {
-        for (int i = 0; i < a->posonlyargs.n; i++) any |= a->posonlyargs.items[i]->annotation != NULL;
-        for (int i = 0; i < a->args.n; i++) any |= a->args.items[i]->annotation != NULL;
-        for (int i = 0; i < a->kwonlyargs.n; i++) any |= a->kwonlyargs.items[i]->annotation != NULL;
-        any |= (a->vararg && a->vararg->annotation) || (a->kwarg && a->kwarg->annotation);
-    }
-    if (!any) return 0;
-    int n = 0;
+    int n = 0;   /* entries pushed; none: no dict either */
     if (a) {
         /* CPython's order: the ordinary parameters, then the positional-only */
         for (int i = 0; i < a->args.n; i++) n += annotation_entry(c, a->args.items[i]->arg, a->args.items[i]->annotation);
@@ -1494,6 +1486,7 @@ static int compile_function_annotations(compiler *c, py_stmt *s)
         if (a->kwarg) n += annotation_entry(c, a->kwarg->arg, a->kwarg->annotation);
     }
     n += annotation_entry(c, "return", s->v.functiondef.returns);
+    if (!n) return 0;
     emit(c, OP_BUILD_MAP, n);
     return 1;
 }

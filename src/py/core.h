@@ -419,6 +419,15 @@ static inline size_t py_str_len(py_val v) { return PY_STR(v)->len; }
 int py_str_eq(py_val a, py_val b);
 int py_str_eq_c(py_val a, const char *s);
 int64_t py_str_hash(py_val s);
+/* Keys hashed without running any code: an exact str or a small int.
+ * py_has_plain_hash says whether py_plain_hash applies. */
+static inline int py_has_plain_hash(py_val k) { return py_is_int(k) || PY_IS(k, STR); }
+static inline int64_t py_plain_hash(py_val k)
+{
+    if (!py_is_int(k)) return py_str_hash(k);
+    int64_t i = py_int_val(k);
+    return i == -1 ? -2 : i;   /* hash(-1) is -2: -1 means "error" */
+}
 int64_t py_hash_bytes(const char *p, size_t n);   /* the str hash of these bytes */
 py_val py_str_repr(py_interp *I, py_val s);
 int py_str_repr_buf(py_interp *I, const char *s, size_t n, sk_buf *out, int ascii_only);

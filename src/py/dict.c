@@ -160,13 +160,8 @@ py_val py_dict_get_strbytes(py_val dv, const char *p, size_t n, int64_t hash)
 
 static int key_hash_ctx(py_interp *I, py_val key, int64_t *h, int is_set)
 {
-    if (py_is_ptr(key) && PY_OBJ(key)->type->id == PY_T_STR && !(PY_OBJ(key)->type->flags & PY_TF_HEAP)) {
-        *h = py_str_hash(key);
-        return 0;
-    }
-    if (py_is_int(key)) {
-        int64_t i = py_int_val(key);
-        *h = i == -1 ? -2 : i;
+    if (py_has_plain_hash(key)) {
+        *h = py_plain_hash(key);
         return 0;
     }
     if (py_hash(I, key, h) == 0) return 0;

@@ -1061,10 +1061,9 @@ L_BINARY_SUBSCR: {
         }
     }
     SAVE_FRAME();
-    if (PY_IS(o, DICT) && (PY_IS(k, STR) || py_is_int(k))) {
+    if (PY_IS(o, DICT) && py_has_plain_hash(k)) {
         /* exact dict, str or small-int key: no __missing__, no __hash__ to run */
-        int64_t h = py_is_int(k) ? (py_int_val(k) == -1 ? -2 : py_int_val(k)) : py_str_hash(k);
-        py_val v = py_dict_get_h(I, o, k, h);
+        py_val v = py_dict_get_h(I, o, k, py_plain_hash(k));
         if (v) {
             py_incref(v);
             py_decref(I, k);
@@ -1087,8 +1086,8 @@ L_STORE_SUBSCR: {
     py_val v = POP();
     SAVE_FRAME();
     int r;
-    if (PY_IS(o, DICT) && (PY_IS(k, STR) || py_is_int(k)))
-        r = py_dict_set_h(I, o, k, py_is_int(k) ? (py_int_val(k) == -1 ? -2 : py_int_val(k)) : py_str_hash(k), v);
+    if (PY_IS(o, DICT) && py_has_plain_hash(k))
+        r = py_dict_set_h(I, o, k, py_plain_hash(k), v);
     else if (py_is_int(k) && PY_IS(o, LIST) && py_int_val(k) >= 0 &&
              (uint64_t)py_int_val(k) < PY_LIST(o)->n) {
         py_val *slot = &PY_LIST(o)->items[py_int_val(k)], old = *slot;
